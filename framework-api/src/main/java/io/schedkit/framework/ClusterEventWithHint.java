@@ -1,0 +1,27 @@
+package io.schedkit.framework;
+
+import java.util.Objects;
+
+/**
+ * One registration of an {@link EnqueueExtensions} plugin: an event and an optional hint function
+ * (null means every such event queues the pod).
+ *
+ * @param event the event that may resolve the plugin's rejections
+ * @param hint the function that filters events per pod, or null
+ */
+public record ClusterEventWithHint(ClusterEvent event, QueueingHintFunction hint) {
+  /** Validates the components. */
+  public ClusterEventWithHint {
+    Objects.requireNonNull(event, "event");
+  }
+
+  /** A registration without a hint function. */
+  public static ClusterEventWithHint of(ClusterEvent event) {
+    return new ClusterEventWithHint(event, null);
+  }
+
+  /** A registration with a hint function. */
+  public static ClusterEventWithHint of(ClusterEvent event, QueueingHintFunction hint) {
+    return new ClusterEventWithHint(event, hint);
+  }
+}

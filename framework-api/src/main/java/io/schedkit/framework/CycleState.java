@@ -1,0 +1,139 @@
+package io.schedkit.framework;
+
+import io.schedkit.framework.model.Pod;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Typed storage for one scheduling attempt of one pod: plugins write what they computed in
+ * PreFilter or PreScore and read it in Filter, Score and later points.
+ *
+ * <p>Design note (threads): writes happen at the sequential points of a cycle (PreFilter, PreScore,
+ * Reserve, Permit, the binding cycle), reads may happen concurrently from Filter and Score workers.
+ * The framework hands work to workers only after the sequential point has returned, which publishes
+ * the writes; so the map needs no locking. A copy made by {@link #copy()} is owned by whoever made
+ * it (a preemption dry run, a nominated-pods pass).
+ *
+ * <p>Besides plugin data, the state carries the framework's per-cycle sets: the plugins whose
+ * Filter or Score is skipped because their PreFilter or PreScore returned Skip, and the pods a
+ * plugin asked to activate once the cycle succeeds.
+ */
+public final class CycleState {
+  private final Map<StateKey<?>, StateData> data;
+  private Set<String> skipFilterPlugins;
+  private Set<String> skipScorePlugins;
+  private final Map<String, Pod> podsToActivate;
+  private boolean recordPluginMetrics;
+
+  /** An empty state. */
+  public CycleState() {
+    this.data = new HashMap<>();
+    this.skipFilterPlugins = Set.of();
+    this.skipScorePlugins = Set.of();
+    this.podsToActivate = Collections.synchronizedMap(new LinkedHashMap<>());
+  }
+
+  private CycleState(CycleState other) {
+    this.data = new HashMap<>(other.data.size() * 2);
+    other.data.forEach((k, v) -> this.data.put(k, v.copy()));
+    this.skipFilterPlugins = other.skipFilterPlugins;
+    this.skipScorePlugins = other.skipScorePlugins;
+    this.podsToActivate = other.podsToActivate;
+    this.recordPluginMetrics = other.recordPluginMetrics;
+  }
+
+  /**
+   * Returns the value under {@code key}.
+   *
+   * @throws NoSuchElementException if nothing was written under the key in this cycle
+   */
+  public <T extends StateData> T read(StateKey<T> key) {
+    @SuppressWarnings("unchecked")
+    T value = (T) data.get(key);
+    if (value == null) {
+      throw new NoSuchElementException("no cycle state under key " + key.name());
+    }
+    return value;
+  }
+
+  /** Returns the value under {@code key}, or empty if nothing was written under it. */
+  public <T extends StateData> Optional<T> find(StateKey<T> key) {
+    @SuppressWarnings("unchecked")
+    T value = (T) data.get(key);
+    return Optional.ofNullable(value);
+  }
+
+  /** Stores {@code value} (not null) under {@code key}, replacing any previous value. */
+  public <T extends StateData> void write(StateKey<T> key, T value) {
+    data.put(key, java.util.Objects.requireNonNull(value, "value"));
+  }
+
+  /** Removes the value under {@code key}, if any. */
+  public void delete(StateKey<?> key) {
+    data.remove(key);
+  }
+
+  /**
+   * Returns a copy in which every value is {@linkplain StateData#copy() copied}; the skip sets and
+   * the pods to activate are shared.
+   */
+  public CycleState copy() {
+    return new CycleState(this);
+  }
+
+  /** The plugins whose Filter (and PreFilter extensions) are skipped in this cycle. */
+  public Set<String> skipFilterPlugins() {
+    return skipFilterPlugins;
+  }
+
+  /** Set by the framework after PreFilter. */
+  public void setSkipFilterPlugins(Collection<String> plugins) {
+    this.skipFilterPlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(new HashSet<>(plugins));
+  }
+
+  /** The plugins whose Score is skipped in this cycle. */
+  public Set<String> skipScorePlugins() {
+    return skipScorePlugins;
+  }
+
+  /** Set by the framework after PreScore. */
+  public void setSkipScorePlugins(Collection<String> plugins) {
+    this.skipScorePlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(new HashSet<>(plugins));
+  }
+
+  /**
+   * Asks the scheduler to move {@code pod} to the active queue once this scheduling cycle, and
+   * again once the binding cycle, succeeds. Safe to call from any thread.
+   */
+  public void activate(Pod pod) {
+    podsToActivate.put(pod.uid().isEmpty() ? pod.key() : pod.uid(), pod);
+  }
+
+  /** The pods plugins asked to activate, in request order; drained by the framework. */
+  public List<Pod> drainPodsToActivate() {
+    synchronized (podsToActivate) {
+      List<Pod> pods = new ArrayList<>(podsToActivate.values());
+      podsToActivate.clear();
+      return pods;
+    }
+  }
+
+  /** Whether per-plugin durations are recorded in this cycle (upstream samples 10% of cycles). */
+  public boolean recordPluginMetrics() {
+    return recordPluginMetrics;
+  }
+
+  /** Set by the framework at the start of a cycle. */
+  public void setRecordPluginMetrics(boolean record) {
+    this.recordPluginMetrics = record;
+  }
+}

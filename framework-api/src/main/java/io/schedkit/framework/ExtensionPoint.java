@@ -1,0 +1,55 @@
+package io.schedkit.framework;
+
+/**
+ * The framework's extension points, in cycle order, with the plugin interface each requires and its
+ * name in {@code KubeSchedulerConfiguration} ({@code plugins.<configName>}).
+ */
+public enum ExtensionPoint {
+  /** {@link PreEnqueuePlugin}. */
+  PRE_ENQUEUE("preEnqueue", PreEnqueuePlugin.class),
+  /** {@link QueueSortPlugin}. */
+  QUEUE_SORT("queueSort", QueueSortPlugin.class),
+  /** {@link PreFilterPlugin}. */
+  PRE_FILTER("preFilter", PreFilterPlugin.class),
+  /** {@link FilterPlugin}. */
+  FILTER("filter", FilterPlugin.class),
+  /** {@link PostFilterPlugin}. */
+  POST_FILTER("postFilter", PostFilterPlugin.class),
+  /** {@link PreScorePlugin}. */
+  PRE_SCORE("preScore", PreScorePlugin.class),
+  /** {@link ScorePlugin}. */
+  SCORE("score", ScorePlugin.class),
+  /** {@link ReservePlugin}. */
+  RESERVE("reserve", ReservePlugin.class),
+  /** {@link PermitPlugin}. */
+  PERMIT("permit", PermitPlugin.class),
+  /** {@link PreBindPlugin}. */
+  PRE_BIND("preBind", PreBindPlugin.class),
+  /** {@link BindPlugin}. */
+  BIND("bind", BindPlugin.class),
+  /** {@link PostBindPlugin}. */
+  POST_BIND("postBind", PostBindPlugin.class);
+
+  private final String configName;
+  private final Class<? extends Plugin> pluginInterface;
+
+  ExtensionPoint(String configName, Class<? extends Plugin> pluginInterface) {
+    this.configName = configName;
+    this.pluginInterface = pluginInterface;
+  }
+
+  /** The field name under {@code plugins} in a KubeSchedulerConfiguration. */
+  public String configName() {
+    return configName;
+  }
+
+  /** The interface a plugin must implement to be enabled at this point. */
+  public Class<? extends Plugin> pluginInterface() {
+    return pluginInterface;
+  }
+
+  /** Whether {@code plugin} implements this point's interface. */
+  public boolean isImplementedBy(Plugin plugin) {
+    return pluginInterface.isInstance(plugin);
+  }
+}

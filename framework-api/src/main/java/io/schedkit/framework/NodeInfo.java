@@ -1,0 +1,246 @@
+package io.schedkit.framework;
+
+import io.schedkit.framework.model.ContainerImage;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A node and the aggregates the scheduler needs about it: the pods on it (bound and assumed), their
+ * summed requests, the host ports they hold, the images the node has, and a generation number.
+ *
+ * <p>Design note (ownership and threads): the scheduler cache owns the live instances and mutates
+ * them under its lock; every scheduling cycle works on a snapshot of copies that nobody mutates
+ * while the cycle runs, so plugins may read them from any thread. A plugin that needs to reason
+ * about a hypothetical node (preemption, nominated pods) must {@link #copy()} it first and mutate
+ * only the copy. Aggregates are maintained incrementally by {@link #addPod} and {@link #removePod};
+ * every mutation takes a new value from a global generation counter, so a snapshot can tell which
+ * nodes changed since it was taken.
+ */
+public final class NodeInfo {
+  private static final AtomicLong GENERATION = new AtomicLong();
+
+  private Node node;
+  private final List<PodInfo> pods;
+  private final List<PodInfo> podsWithAffinity;
+  private final List<PodInfo> podsWithRequiredAntiAffinity;
+  private final HostPortInfo usedPorts;
+  private final Resource requested;
+  private final Resource nonZeroRequested;
+  private Resource allocatable;
+  private Map<String, Long> imageSizes;
+  private long generation;
+
+  /** A node info without a node (the pods may arrive before their node) and without pods. */
+  public NodeInfo() {
+    this.pods = new ArrayList<>();
+    this.podsWithAffinity = new ArrayList<>();
+    this.podsWithRequiredAntiAffinity = new ArrayList<>();
+    this.usedPorts = new HostPortInfo();
+    this.requested = new Resource();
+    this.nonZeroRequested = new Resource();
+    this.allocatable = new Resource();
+    this.imageSizes = Map.of();
+    this.generation = nextGeneration();
+  }
+
+  private NodeInfo(NodeInfo other) {
+    this.node = other.node;
+    this.pods = new ArrayList<>(other.pods);
+    this.podsWithAffinity = new ArrayList<>(other.podsWithAffinity);
+    this.podsWithRequiredAntiAffinity = new ArrayList<>(other.podsWithRequiredAntiAffinity);
+    this.usedPorts = other.usedPorts.copy();
+    this.requested = other.requested.copy();
+    this.nonZeroRequested = other.nonZeroRequested.copy();
+    this.allocatable = other.allocatable;
+    this.imageSizes = other.imageSizes;
+    this.generation = other.generation;
+  }
+
+  /** A node info for {@code node} holding {@code pods}. */
+  public static NodeInfo of(Node node, PodInfo... pods) {
+    NodeInfo info = new NodeInfo();
+    info.setNode(node);
+    for (PodInfo p : pods) {
+      info.addPod(p);
+    }
+    return info;
+  }
+
+  /** Takes the next value of the global generation counter. */
+  public static long nextGeneration() {
+    return GENERATION.incrementAndGet();
+  }
+
+  /** The node, or null while only its pods are known (or after it was deleted). */
+  public Node node() {
+    return node;
+  }
+
+  /** The node's name, or {@code ""} when the node is unknown. */
+  public String name() {
+    return node == null ? "" : node.name();
+  }
+
+  /** The pods on the node, bound and assumed, in no particular order. */
+  public List<PodInfo> pods() {
+    return Collections.unmodifiableList(pods);
+  }
+
+  /** The pods on the node that have pod affinity or anti-affinity. */
+  public List<PodInfo> podsWithAffinity() {
+    return Collections.unmodifiableList(podsWithAffinity);
+  }
+
+  /** The pods on the node that have required pod anti-affinity. */
+  public List<PodInfo> podsWithRequiredAntiAffinity() {
+    return Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+  }
+
+  /** The host ports held by the node's pods. */
+  public HostPortInfo usedPorts() {
+    return usedPorts;
+  }
+
+  /** The summed requests of the node's pods (the pod count is {@code pods().size()}). */
+  public Resource requested() {
+    return requested;
+  }
+
+  /** The summed cpu and memory requests with scoring defaults (see {@link PodInfo}). */
+  public Resource nonZeroRequested() {
+    return nonZeroRequested;
+  }
+
+  /** The node's allocatable resources, including the number of pods it accepts. */
+  public Resource allocatable() {
+    return allocatable;
+  }
+
+  /** The sizes of the images the node has, by every name the node reports for them. */
+  public Map<String, Long> imageSizes() {
+    return imageSizes;
+  }
+
+  /** The generation of the last change. */
+  public long generation() {
+    return generation;
+  }
+
+  /** An independent copy with the same generation. */
+  public NodeInfo copy() {
+    return new NodeInfo(this);
+  }
+
+  /** Sets (or replaces) the node, recomputing allocatable and images. */
+  public void setNode(Node node) {
+    this.node = node;
+    this.allocatable = Resource.of(node.status().allocatable());
+    Map<String, Long> images = new HashMap<>();
+    for (ContainerImage image : node.status().images()) {
+      for (String name : image.names()) {
+        images.putIfAbsent(name, image.sizeBytes());
+      }
+    }
+    this.imageSizes = images.isEmpty() ? Map.of() : Collections.unmodifiableMap(images);
+    this.generation = nextGeneration();
+  }
+
+  /** Forgets the node (its pods stay until they are removed). */
+  public void removeNode() {
+    this.node = null;
+    this.allocatable = new Resource();
+    this.imageSizes = Map.of();
+    this.generation = nextGeneration();
+  }
+
+  /** Adds {@code pod} and its requests and ports to the aggregates. */
+  public void addPod(PodInfo pod) {
+    pods.add(pod);
+    if (pod.hasPodAffinity()) {
+      podsWithAffinity.add(pod);
+    }
+    if (pod.hasRequiredAntiAffinity()) {
+      podsWithRequiredAntiAffinity.add(pod);
+    }
+    update(pod, 1);
+  }
+
+  /**
+   * Removes the pod with {@code pod}'s UID (or, without a UID, its namespace and name) and its
+   * contribution to the aggregates.
+   *
+   * @return whether the pod was there
+   */
+  public boolean removePod(Pod pod) {
+    int i = indexOf(pods, pod);
+    if (i < 0) {
+      return false;
+    }
+    PodInfo removed = pods.get(i);
+    removeAt(pods, i);
+    int j = indexOf(podsWithAffinity, pod);
+    if (j >= 0) {
+      removeAt(podsWithAffinity, j);
+    }
+    j = indexOf(podsWithRequiredAntiAffinity, pod);
+    if (j >= 0) {
+      removeAt(podsWithRequiredAntiAffinity, j);
+    }
+    update(removed, -1);
+    return true;
+  }
+
+  /** Whether a pod with {@code pod}'s identity is on the node. */
+  public boolean hasPod(Pod pod) {
+    return indexOf(pods, pod) >= 0;
+  }
+
+  private void update(PodInfo pod, int sign) {
+    Resource req = pod.requests();
+    if (sign > 0) {
+      requested.add(req);
+      nonZeroRequested.add(pod.nonZeroRequests());
+      for (HostPort p : pod.hostPorts()) {
+        usedPorts.add(p);
+      }
+    } else {
+      requested.subtract(req);
+      nonZeroRequested.subtract(pod.nonZeroRequests());
+      for (HostPort p : pod.hostPorts()) {
+        usedPorts.remove(p);
+      }
+    }
+    generation = nextGeneration();
+  }
+
+  private static int indexOf(List<PodInfo> list, Pod pod) {
+    String uid = pod.uid();
+    for (int i = 0; i < list.size(); i++) {
+      Pod p = list.get(i).pod();
+      if (uid.isEmpty()
+          ? p.name().equals(pod.name()) && p.namespace().equals(pod.namespace())
+          : uid.equals(p.uid())) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Order is not meaningful for the aggregates, so removal swaps with the last element. */
+  private static void removeAt(List<PodInfo> list, int i) {
+    int last = list.size() - 1;
+    list.set(i, list.get(last));
+    list.remove(last);
+  }
+
+  @Override
+  public String toString() {
+    return "NodeInfo{" + name() + ", pods=" + pods.size() + ", requested=" + requested + "}";
+  }
+}

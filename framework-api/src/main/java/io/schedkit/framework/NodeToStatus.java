@@ -1,0 +1,77 @@
+package io.schedkit.framework;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The filter verdict of every node in a failed cycle: explicit statuses for the nodes that were
+ * evaluated and rejected, and one shared status for the nodes that were not evaluated at all (for
+ * example because a PreFilter result or a PreFilter rejection ruled them out).
+ *
+ * <p>Passed to {@link PostFilterPlugin}s, which use it to pick preemption candidates: only nodes
+ * whose status code is exactly {@link Code#UNSCHEDULABLE} can be helped. Not thread-safe; the
+ * framework fills it before PostFilter runs.
+ */
+public final class NodeToStatus {
+  private final Map<String, Status> explicit;
+  private Status absentStatus;
+
+  /** An empty map whose absent nodes are UnschedulableAndUnresolvable with no reason. */
+  public NodeToStatus() {
+    this(new HashMap<>(), Status.unresolvable());
+  }
+
+  /** A map with the given explicit statuses and absent-node status. */
+  public NodeToStatus(Map<String, Status> explicit, Status absentStatus) {
+    this.explicit = new HashMap<>(explicit);
+    this.absentStatus = Objects.requireNonNull(absentStatus, "absentStatus");
+  }
+
+  /** The status of {@code nodeName}: its explicit status, or the absent-node status. */
+  public Status get(String nodeName) {
+    Status s = explicit.get(nodeName);
+    return s == null ? absentStatus : s;
+  }
+
+  /** Records the status of one node. */
+  public void set(String nodeName, Status status) {
+    explicit.put(nodeName, Objects.requireNonNull(status, "status"));
+  }
+
+  /** The status shared by every node without an explicit one. */
+  public Status absentStatus() {
+    return absentStatus;
+  }
+
+  /** Changes the status of nodes without an explicit one. */
+  public void setAbsentStatus(Status status) {
+    this.absentStatus = Objects.requireNonNull(status, "status");
+  }
+
+  /** The explicit statuses, read-only. */
+  public Map<String, Status> explicit() {
+    return Collections.unmodifiableMap(explicit);
+  }
+
+  /** The number of explicit statuses. */
+  public int size() {
+    return explicit.size();
+  }
+
+  /**
+   * The nodes of {@code lister}, in its order, whose status (explicit or absent) has {@code code}.
+   */
+  public List<NodeInfo> nodesWithCode(NodeInfoLister lister, Code code) {
+    List<NodeInfo> out = new ArrayList<>();
+    for (NodeInfo n : lister.list()) {
+      if (get(n.name()).code() == code) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,36 @@
+package io.schedkit.framework;
+
+import java.util.Objects;
+
+/**
+ * A nomination of a pod to a node, as produced by a PostFilter plugin (preemption) or read from
+ * {@code status.nominatedNodeName}.
+ *
+ * @param nominatedNodeName the node, or {@code ""} to clear the nomination
+ * @param mode whether the nomination replaces the pod's current one
+ */
+public record NominatingInfo(String nominatedNodeName, Mode mode) {
+  /** How a nomination combines with the pod's existing one. */
+  public enum Mode {
+    /** Keep the existing nomination. */
+    NOOP,
+    /** Replace the existing nomination (an empty node name clears it). */
+    OVERRIDE
+  }
+
+  /** Validates the components. */
+  public NominatingInfo {
+    nominatedNodeName = nominatedNodeName == null ? "" : nominatedNodeName;
+    Objects.requireNonNull(mode, "mode");
+  }
+
+  /** An overriding nomination to {@code nodeName}. */
+  public static NominatingInfo override(String nodeName) {
+    return new NominatingInfo(nodeName, Mode.OVERRIDE);
+  }
+
+  /** Whether this nomination replaces the pod's current one. */
+  public boolean overrides() {
+    return mode == Mode.OVERRIDE;
+  }
+}

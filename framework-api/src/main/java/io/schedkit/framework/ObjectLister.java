@@ -1,0 +1,46 @@
+package io.schedkit.framework;
+
+import io.schedkit.framework.model.Namespace;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.PodDisruptionBudget;
+import io.schedkit.framework.model.PodGroup;
+import io.schedkit.framework.model.PriorityClass;
+import io.schedkit.framework.model.Service;
+import io.schedkit.framework.model.Workload;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Read access to the cluster objects other than nodes, as last reported by the host: namespaces
+ * (for namespace selectors), PodDisruptionBudgets (for preemption), PriorityClasses, PodGroups (for
+ * gang scheduling), Services and workload controllers (for default topology spreading), and every
+ * known pod. Thread-safe; the lists are copies.
+ */
+public interface ObjectLister {
+  /** The namespace named {@code name}. */
+  Optional<Namespace> namespace(String name);
+
+  /** The PodDisruptionBudgets of {@code namespace}. */
+  List<PodDisruptionBudget> podDisruptionBudgets(String namespace);
+
+  /** Every PodDisruptionBudget. */
+  List<PodDisruptionBudget> podDisruptionBudgets();
+
+  /** The PriorityClass named {@code name}. */
+  Optional<PriorityClass> priorityClass(String name);
+
+  /** The PodGroup {@code namespace/name}. */
+  Optional<PodGroup> podGroup(String namespace, String name);
+
+  /** The Services of {@code namespace}. */
+  List<Service> services(String namespace);
+
+  /**
+   * The workload controller of kind {@code kind} ({@code ReplicationController}, {@code ReplicaSet}
+   * or {@code StatefulSet}) named {@code namespace/name}.
+   */
+  Optional<Workload> workload(String kind, String namespace, String name);
+
+  /** Every known pod of {@code namespace}, scheduled or not. */
+  List<Pod> pods(String namespace);
+}

@@ -1,0 +1,24 @@
+package io.schedkit.framework;
+
+import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
+
+/**
+ * Runs independent pieces of work on the scheduler's workers ({@code parallelism} of them; with 1
+ * everything runs on the caller's thread). Used by the framework to fan Filter and Score out over
+ * nodes, and by plugins for their own fan-out. Returns when every piece has run or the work was
+ * stopped; a piece that throws stops the rest and the exception is rethrown.
+ */
+public interface Parallelizer {
+  /** The number of workers. */
+  int parallelism();
+
+  /** Runs {@code work} for each index in {@code [0, pieces)}. */
+  void until(int pieces, IntConsumer work);
+
+  /**
+   * Runs {@code work} for indexes in {@code [0, pieces)} until one returns {@code false}; pieces
+   * already started still finish, later ones do not start.
+   */
+  void untilStopped(int pieces, IntPredicate work);
+}

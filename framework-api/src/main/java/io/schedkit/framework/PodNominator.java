@@ -1,0 +1,24 @@
+package io.schedkit.framework;
+
+import io.schedkit.framework.model.Pod;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The record of which pending pods are nominated to which nodes: pods that preemption made room
+ * for, or that the host reported with {@code status.nominatedNodeName}. Filtering counts nominated
+ * pods of equal or higher priority as if they already ran on their node. Thread-safe.
+ */
+public interface PodNominator {
+  /** The pods nominated to {@code nodeName}, highest priority first. */
+  List<PodInfo> nominatedPodsForNode(String nodeName);
+
+  /** The node {@code pod} is nominated to, if any. */
+  Optional<String> nominatedNodeName(Pod pod);
+
+  /** Records a nomination; an overriding nomination with an empty node clears it. */
+  void addNominatedPod(PodInfo pod, NominatingInfo info);
+
+  /** Removes any nomination of {@code pod}. */
+  void deleteNominatedPodIfExists(Pod pod);
+}

@@ -1,0 +1,15 @@
+package io.schedkit.framework;
+
+import java.util.List;
+
+/**
+ * Runs once per cycle on the nodes that passed Filter, before Score, to pre-compute what Score
+ * needs. Runs on the scheduling thread.
+ *
+ * <p>Status codes: {@code Success} continues; {@code Skip} disables this plugin's Score for the
+ * cycle (no score is recorded for it); anything else is an Error and the pod is retried.
+ */
+public interface PreScorePlugin extends Plugin {
+  /** Pre-computes scoring state for {@code pod} over the feasible {@code nodes}. */
+  Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes);
+}

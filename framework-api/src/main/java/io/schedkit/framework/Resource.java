@@ -1,0 +1,255 @@
+package io.schedkit.framework;
+
+import io.schedkit.framework.model.Quantity;
+import io.schedkit.framework.model.ResourceList;
+import io.schedkit.framework.model.ResourceNames;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An amount of every schedulable resource, as a vector of {@code long}s indexed by interned
+ * resource ids: cpu in millicores, memory and ephemeral storage in bytes, a pod count, and scalar
+ * resources (extended resources, {@code hugepages-*}, {@code attachable-volumes-*}) in their
+ * integer units.
+ *
+ * <p>Read-only for plugins; the framework mutates the vectors it owns inside {@link NodeInfo} and
+ * {@link PodInfo}. Ids are global to the JVM: {@link #CPU}, {@link #MEMORY}, {@link
+ * #EPHEMERAL_STORAGE} and {@link #PODS} are fixed, scalar names get the next id on first use
+ * ({@link #idOf}). Resource names other than these four and scalar names are not tracked, as
+ * upstream.
+ */
+public final class Resource {
+  /** Id of {@code cpu}, in millicores. */
+  public static final int CPU = 0;
+
+  /** Id of {@code memory}, in bytes. */
+  public static final int MEMORY = 1;
+
+  /** Id of {@code ephemeral-storage}, in bytes. */
+  public static final int EPHEMERAL_STORAGE = 2;
+
+  /** Id of {@code pods}, a count. */
+  public static final int PODS = 3;
+
+  /** The first id given to a scalar resource. */
+  public static final int FIRST_SCALAR = 4;
+
+  private static final Map<String, Integer> IDS = new ConcurrentHashMap<>();
+  private static volatile String[] names = {
+    ResourceNames.CPU, ResourceNames.MEMORY, ResourceNames.EPHEMERAL_STORAGE, ResourceNames.PODS
+  };
+
+  static {
+    for (int i = 0; i < names.length; i++) {
+      IDS.put(names[i], i);
+    }
+  }
+
+  private static final long[] EMPTY = new long[0];
+
+  private long[] values;
+
+  /** A zero vector. */
+  public Resource() {
+    this.values = EMPTY;
+  }
+
+  private Resource(long[] values) {
+    this.values = values;
+  }
+
+  /**
+   * The id of {@code resourceName}, interning scalar names, or -1 for a name that is neither one of
+   * the four core resources nor a scalar resource.
+   */
+  public static int idOf(String resourceName) {
+    Integer id = IDS.get(resourceName);
+    if (id != null) {
+      return id;
+    }
+    if (!ResourceNames.isScalar(resourceName)) {
+      return -1;
+    }
+    synchronized (IDS) {
+      id = IDS.get(resourceName);
+      if (id == null) {
+        String[] grown = Arrays.copyOf(names, names.length + 1);
+        grown[names.length] = resourceName;
+        id = names.length;
+        names = grown;
+        IDS.put(resourceName, id);
+      }
+      return id;
+    }
+  }
+
+  /** The name of resource {@code id}. */
+  public static String nameOf(int id) {
+    return names[id];
+  }
+
+  /**
+   * The vector of {@code list}: cpu as millicores, every other resource as its integer value
+   * (rounded up, as Kubernetes does). Names that are not tracked are ignored.
+   */
+  public static Resource of(ResourceList list) {
+    Resource r = new Resource();
+    r.addAll(list);
+    return r;
+  }
+
+  /** The amount of resource {@code id} (0 when absent). */
+  public long get(int id) {
+    return id < values.length ? values[id] : 0;
+  }
+
+  /** Millicores of cpu. */
+  public long milliCpu() {
+    return get(CPU);
+  }
+
+  /** Bytes of memory. */
+  public long memory() {
+    return get(MEMORY);
+  }
+
+  /** Bytes of ephemeral storage. */
+  public long ephemeralStorage() {
+    return get(EPHEMERAL_STORAGE);
+  }
+
+  /** The number of pods. */
+  public long pods() {
+    return get(PODS);
+  }
+
+  /** One more than the highest id that may be non-zero: iterate ids below it. */
+  public int length() {
+    return values.length;
+  }
+
+  /** Whether some scalar resource is non-zero. */
+  public boolean hasScalars() {
+    for (int i = FIRST_SCALAR; i < values.length; i++) {
+      if (values[i] != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether every amount is zero. */
+  public boolean isZero() {
+    for (long v : values) {
+      if (v != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** An independent copy. */
+  public Resource copy() {
+    return new Resource(values.length == 0 ? EMPTY : values.clone());
+  }
+
+  /** This vector as a resource list (cpu as a milli quantity), omitting zero amounts. */
+  public ResourceList toResourceList() {
+    Map<String, Quantity> m = new java.util.TreeMap<>();
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] != 0) {
+        m.put(nameOf(i), i == CPU ? Quantity.ofMillis(values[i]) : Quantity.of(values[i]));
+      }
+    }
+    return ResourceList.of(m);
+  }
+
+  void set(int id, long value) {
+    ensure(id);
+    values[id] = value;
+  }
+
+  void add(int id, long value) {
+    ensure(id);
+    values[id] += value;
+  }
+
+  void add(Resource other) {
+    ensure(other.values.length - 1);
+    for (int i = 0; i < other.values.length; i++) {
+      values[i] += other.values[i];
+    }
+  }
+
+  void subtract(Resource other) {
+    ensure(other.values.length - 1);
+    for (int i = 0; i < other.values.length; i++) {
+      values[i] -= other.values[i];
+    }
+  }
+
+  void setMax(Resource other) {
+    ensure(other.values.length - 1);
+    for (int i = 0; i < other.values.length; i++) {
+      values[i] = Math.max(values[i], other.values[i]);
+    }
+  }
+
+  void addAll(ResourceList list) {
+    for (Map.Entry<String, Quantity> e : list.asMap().entrySet()) {
+      int id = idOf(e.getKey());
+      if (id >= 0) {
+        add(id, id == CPU ? e.getValue().milliValue() : e.getValue().value());
+      }
+    }
+  }
+
+  private void ensure(int id) {
+    if (id >= values.length) {
+      values = Arrays.copyOf(values, Math.max(id + 1, FIRST_SCALAR));
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Resource)) {
+      return false;
+    }
+    Resource other = (Resource) o;
+    int n = Math.max(values.length, other.values.length);
+    for (int i = 0; i < n; i++) {
+      if (get(i) != other.get(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    int h = 1;
+    int last = values.length - 1;
+    while (last >= 0 && values[last] == 0) {
+      last--;
+    }
+    for (int i = 0; i <= last; i++) {
+      h = 31 * h + Long.hashCode(values[i]);
+    }
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("{");
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] != 0) {
+        if (sb.length() > 1) {
+          sb.append(", ");
+        }
+        sb.append(nameOf(i)).append('=').append(values[i]);
+      }
+    }
+    return sb.append('}').toString();
+  }
+}

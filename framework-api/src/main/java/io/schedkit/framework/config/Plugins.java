@@ -1,0 +1,47 @@
+package io.schedkit.framework.config;
+
+import io.schedkit.framework.ExtensionPoint;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The plugins of a profile: {@code multiPoint} (plugins enabled at every point they implement) and
+ * one {@link PluginSet} per extension point.
+ *
+ * @param multiPoint the multi-point set
+ * @param points the set of each extension point; missing points are empty
+ */
+public record Plugins(PluginSet multiPoint, Map<ExtensionPoint, PluginSet> points) {
+  /** Copies the map. */
+  public Plugins {
+    multiPoint = multiPoint == null ? PluginSet.empty() : multiPoint;
+    EnumMap<ExtensionPoint, PluginSet> copy = new EnumMap<>(ExtensionPoint.class);
+    if (points != null) {
+      copy.putAll(points);
+    }
+    points = java.util.Collections.unmodifiableMap(copy);
+  }
+
+  /** No plugins. */
+  public static Plugins empty() {
+    return new Plugins(PluginSet.empty(), Map.of());
+  }
+
+  /** The set of {@code point} (empty when not configured). */
+  public PluginSet get(ExtensionPoint point) {
+    return points.getOrDefault(point, PluginSet.empty());
+  }
+
+  /** A copy with {@code point}'s set replaced. */
+  public Plugins with(ExtensionPoint point, PluginSet set) {
+    EnumMap<ExtensionPoint, PluginSet> copy = new EnumMap<>(ExtensionPoint.class);
+    copy.putAll(points);
+    copy.put(point, set);
+    return new Plugins(multiPoint, copy);
+  }
+
+  /** A copy with the multi-point set replaced. */
+  public Plugins withMultiPoint(PluginSet set) {
+    return new Plugins(set, points);
+  }
+}

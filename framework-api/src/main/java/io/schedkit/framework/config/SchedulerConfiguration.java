@@ -1,0 +1,39 @@
+package io.schedkit.framework.config;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A scheduler's whole configuration: the model of a {@code KubeSchedulerConfiguration} ({@code
+ * kubescheduler.config.k8s.io/v1}), with kube-scheduler's defaults applied by the decoder.
+ *
+ * @param parallelism the number of workers for Filter and Score (default 16)
+ * @param percentageOfNodesToScore the share of nodes to find feasible before scoring; 0 means
+ *     adaptive (default)
+ * @param podInitialBackoffSeconds the first backoff of a rejected pod (default 1)
+ * @param podMaxBackoffSeconds the longest backoff (default 10)
+ * @param profiles the profiles, at least one
+ * @param extenders the extenders, shared by all profiles
+ * @param leaderElection the leader election settings
+ */
+public record SchedulerConfiguration(
+    int parallelism,
+    int percentageOfNodesToScore,
+    long podInitialBackoffSeconds,
+    long podMaxBackoffSeconds,
+    List<Profile> profiles,
+    List<ExtenderConfig> extenders,
+    LeaderElectionConfig leaderElection) {
+
+  /** Copies the lists. */
+  public SchedulerConfiguration {
+    profiles = profiles == null ? List.of() : List.copyOf(profiles);
+    extenders = extenders == null ? List.of() : List.copyOf(extenders);
+    leaderElection = leaderElection == null ? LeaderElectionConfig.defaults() : leaderElection;
+  }
+
+  /** The profile named {@code schedulerName}. */
+  public Optional<Profile> profile(String schedulerName) {
+    return profiles.stream().filter(p -> p.schedulerName().equals(schedulerName)).findFirst();
+  }
+}

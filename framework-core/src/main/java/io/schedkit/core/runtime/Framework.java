@@ -1,0 +1,799 @@
+package io.schedkit.core.runtime;
+
+import io.schedkit.core.metrics.SchedulerMetrics;
+import io.schedkit.framework.BindPlugin;
+import io.schedkit.framework.ClusterEventWithHint;
+import io.schedkit.framework.Code;
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.FilterPlugin;
+import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeToStatus;
+import io.schedkit.framework.PermitPlugin;
+import io.schedkit.framework.PermitResult;
+import io.schedkit.framework.Plugin;
+import io.schedkit.framework.PluginRunner;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PostBindPlugin;
+import io.schedkit.framework.PostFilterPlugin;
+import io.schedkit.framework.PostFilterResult;
+import io.schedkit.framework.PreBindPlugin;
+import io.schedkit.framework.PreEnqueuePlugin;
+import io.schedkit.framework.PreFilterExtensions;
+import io.schedkit.framework.PreFilterPlugin;
+import io.schedkit.framework.PreFilterResult;
+import io.schedkit.framework.PreScorePlugin;
+import io.schedkit.framework.QueueSortPlugin;
+import io.schedkit.framework.QueuedPodInfo;
+import io.schedkit.framework.ReservePlugin;
+import io.schedkit.framework.ScoreExtensions;
+import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.model.Pod;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * One profile's plugins, and the code that runs them at each extension point with kube-scheduler's
+ * rules: ordering, short-circuits, skip sets, weights, status wrapping and timing.
+ *
+ * <p>Design note: the plugin lists are fixed at construction ({@link FrameworkBuilder}) and never
+ * change, so every method may run concurrently with others. A plugin that throws is turned into an
+ * Error status naming it; nothing a plugin does can stop the scheduler. Scheduling-cycle points are
+ * called on the scheduling thread (Filter and Score fan out over the parallelizer); binding-cycle
+ * points on the binding executor.
+ */
+public final class Framework implements PluginRunner {
+  /** The longest a pod may wait at Permit. */
+  public static final Duration MAX_PERMIT_TIMEOUT = Duration.ofMinutes(15);
+
+  private final String profileName;
+  private final Integer percentageOfNodesToScore;
+  private final Map<String, Plugin> plugins;
+  private final List<PreEnqueuePlugin> preEnqueue;
+  private final QueueSortPlugin queueSort;
+  private final List<PreFilterPlugin> preFilter;
+  private final List<FilterPlugin> filter;
+  private final List<PostFilterPlugin> postFilter;
+  private final List<PreScorePlugin> preScore;
+  private final List<ScorePlugin> score;
+  private final long[] scoreWeights;
+  private final List<ReservePlugin> reserve;
+  private final List<PermitPlugin> permit;
+  private final List<PreBindPlugin> preBind;
+  private final List<BindPlugin> bind;
+  private final List<PostBindPlugin> postBind;
+  private final Map<String, List<ClusterEventWithHint>> eventsToRegister;
+  private final WaitingPods waitingPods;
+  private final SchedulerMetrics metrics;
+  private final boolean timing;
+  private final FrameworkServices services;
+  private FrameworkHandle handle;
+
+  Framework(FrameworkBuilder.Lists l, FrameworkServices services, WaitingPods waitingPods) {
+    this.profileName = l.profileName;
+    this.percentageOfNodesToScore = l.percentageOfNodesToScore;
+    this.plugins = Collections.unmodifiableMap(new LinkedHashMap<>(l.plugins));
+    this.preEnqueue = List.copyOf(l.preEnqueue);
+    this.queueSort = l.queueSort.get(0);
+    this.preFilter = List.copyOf(l.preFilter);
+    this.filter = List.copyOf(l.filter);
+    this.postFilter = List.copyOf(l.postFilter);
+    this.preScore = List.copyOf(l.preScore);
+    this.score = List.copyOf(l.score);
+    this.scoreWeights = l.scoreWeights;
+    this.reserve = List.copyOf(l.reserve);
+    this.permit = List.copyOf(l.permit);
+    this.preBind = List.copyOf(l.preBind);
+    this.bind = List.copyOf(l.bind);
+    this.postBind = List.copyOf(l.postBind);
+    this.eventsToRegister = Collections.unmodifiableMap(new LinkedHashMap<>(l.eventsToRegister));
+    this.waitingPods = waitingPods;
+    this.services = services;
+    this.metrics = services.metrics();
+    this.timing = metrics != SchedulerMetrics.noop();
+  }
+
+  void setHandle(FrameworkHandle handle) {
+    this.handle = handle;
+  }
+
+  /** The profile's scheduler name. */
+  public String profileName() {
+    return profileName;
+  }
+
+  /** The profile's {@code percentageOfNodesToScore}, or null to use the global one. */
+  public Integer percentageOfNodesToScore() {
+    return percentageOfNodesToScore;
+  }
+
+  /** The handle given to this profile's plugins. */
+  public FrameworkHandle handle() {
+    return handle;
+  }
+
+  /** The services shared with the scheduler. */
+  public FrameworkServices services() {
+    return services;
+  }
+
+  /** Every plugin of the profile, by name. */
+  public Map<String, Plugin> plugins() {
+    return plugins;
+  }
+
+  /** The enabled plugins of {@code point}'s kind, by name, in order. */
+  public List<String> pluginNames(io.schedkit.framework.ExtensionPoint point) {
+    List<? extends Plugin> list =
+        switch (point) {
+          case PRE_ENQUEUE -> preEnqueue;
+          case QUEUE_SORT -> List.of(queueSort);
+          case PRE_FILTER -> preFilter;
+          case FILTER -> filter;
+          case POST_FILTER -> postFilter;
+          case PRE_SCORE -> preScore;
+          case SCORE -> score;
+          case RESERVE -> reserve;
+          case PERMIT -> permit;
+          case PRE_BIND -> preBind;
+          case BIND -> bind;
+          case POST_BIND -> postBind;
+        };
+    return list.stream().map(Plugin::name).toList();
+  }
+
+  /** The weight of each Score plugin, by name. */
+  public Map<String, Long> scoreWeights() {
+    Map<String, Long> m = new LinkedHashMap<>();
+    for (int i = 0; i < score.size(); i++) {
+      m.put(score.get(i).name(), scoreWeights[i]);
+    }
+    return m;
+  }
+
+  /**
+   * The events each PreEnqueue, PreFilter, Filter, Reserve and Permit plugin registered (a plugin
+   * without {@code EnqueueExtensions} is registered for every event), by plugin name.
+   */
+  public Map<String, List<ClusterEventWithHint>> eventsToRegister() {
+    return eventsToRegister;
+  }
+
+  /** The waiting pods of this profile. */
+  public WaitingPods waitingPods() {
+    return waitingPods;
+  }
+
+  /** Whether the profile has Filter plugins. */
+  public boolean hasFilterPlugins() {
+    return !filter.isEmpty();
+  }
+
+  /** Whether the profile has PostFilter plugins. */
+  public boolean hasPostFilterPlugins() {
+    return !postFilter.isEmpty();
+  }
+
+  /** Whether the profile has Score plugins. */
+  public boolean hasScorePlugins() {
+    return !score.isEmpty();
+  }
+
+  // ---------------------------------------------------------------- queue points
+
+  /** QueueSort: whether {@code a} goes before {@code b}. */
+  public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
+    return queueSort.less(a, b);
+  }
+
+  /** PreEnqueue: Success, or the first gating status (attributed to its plugin). */
+  public Status runPreEnqueuePlugins(Pod pod) {
+    for (PreEnqueuePlugin p : preEnqueue) {
+      Status s;
+      try {
+        s = p.preEnqueue(pod);
+      } catch (RuntimeException e) {
+        s = Status.error(e);
+      }
+      if (s == null || s.isSuccess()) {
+        continue;
+      }
+      return s.withPlugin(p.name());
+    }
+    return Status.success();
+  }
+
+  // ---------------------------------------------------------------- scheduling cycle
+
+  /**
+   * PreFilter: runs every plugin in order and returns the merged node subset with the cycle's
+   * status (see {@link PreFilterPlugin}); records the skip set in {@code state}. {@code
+   * narrowingPlugins} receives the names of plugins that returned a node subset.
+   */
+  public PreFilterResult runPreFilterPlugins(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, Set<String> narrowingPlugins) {
+    long start = timing ? System.nanoTime() : 0;
+    Set<String> skip = new HashSet<>();
+    PreFilterResult merged = PreFilterResult.success();
+    Status rejection = null;
+    Status outcome = null;
+    try {
+      for (PreFilterPlugin p : preFilter) {
+        PreFilterResult r;
+        try {
+          r = p.preFilter(state, pod, nodes);
+        } catch (RuntimeException e) {
+          r = PreFilterResult.of(Status.error(e));
+        }
+        if (r == null) {
+          r = PreFilterResult.success();
+        }
+        Status s = r.status();
+        if (s.isSkip()) {
+          skip.add(p.name());
+          continue;
+        }
+        if (!s.isSuccess()) {
+          s = s.withPlugin(p.name());
+          if (s.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE) {
+            outcome = s;
+            return PreFilterResult.of(s);
+          }
+          if (s.code() == Code.UNSCHEDULABLE) {
+            rejection = s;
+            continue;
+          }
+          outcome =
+              Status.error("running PreFilter plugin \"" + p.name() + "\": " + s.message())
+                  .withPlugin(p.name());
+          return PreFilterResult.of(outcome);
+        }
+        if (!r.allNodes()) {
+          narrowingPlugins.add(p.name());
+        }
+        merged = merged.merge(r);
+        if (!merged.allNodes() && merged.nodeNames().isEmpty()) {
+          TreeSet<String> sorted = new TreeSet<>(narrowingPlugins);
+          String msg =
+              sorted.size() == 1
+                  ? "node(s) didn't satisfy plugin " + sorted.first()
+                  : "node(s) didn't satisfy plugin(s) " + goList(sorted) + " simultaneously";
+          outcome = Status.unresolvable(msg);
+          return new PreFilterResult(outcome, merged.nodeNames());
+        }
+      }
+      outcome = rejection == null ? Status.success() : rejection;
+      return new PreFilterResult(outcome, merged.nodeNames());
+    } finally {
+      state.setSkipFilterPlugins(skip);
+      if (timing) {
+        pointDone("PreFilter", outcome, start);
+      }
+    }
+  }
+
+  @Override
+  public Status runPreFilterExtensionAddPod(
+      CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
+    for (PreFilterPlugin p : preFilter) {
+      PreFilterExtensions ext = p.preFilterExtensions();
+      if (ext == null || state.skipFilterPlugins().contains(p.name())) {
+        continue;
+      }
+      Status s;
+      try {
+        s = ext.addPod(state, podToSchedule, podToAdd, node);
+      } catch (RuntimeException e) {
+        s = Status.error(e);
+      }
+      if (s != null && !s.isSuccess()) {
+        return Status.error(
+                "running AddPod on PreFilter plugin \"" + p.name() + "\": " + s.message())
+            .withPlugin(p.name());
+      }
+    }
+    return Status.success();
+  }
+
+  @Override
+  public Status runPreFilterExtensionRemovePod(
+      CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node) {
+    for (PreFilterPlugin p : preFilter) {
+      PreFilterExtensions ext = p.preFilterExtensions();
+      if (ext == null || state.skipFilterPlugins().contains(p.name())) {
+        continue;
+      }
+      Status s;
+      try {
+        s = ext.removePod(state, podToSchedule, podToRemove, node);
+      } catch (RuntimeException e) {
+        s = Status.error(e);
+      }
+      if (s != null && !s.isSuccess()) {
+        return Status.error(
+                "running RemovePod on PreFilter plugin \"" + p.name() + "\": " + s.message())
+            .withPlugin(p.name());
+      }
+    }
+    return Status.success();
+  }
+
+  @Override
+  public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
+    Set<String> skip = state.skipFilterPlugins();
+    for (int i = 0, n = filter.size(); i < n; i++) {
+      FilterPlugin p = filter.get(i);
+      if (!skip.isEmpty() && skip.contains(p.name())) {
+        continue;
+      }
+      Status s;
+      try {
+        s = p.filter(state, pod, node);
+      } catch (RuntimeException e) {
+        s = Status.error(e);
+      }
+      if (s == null || s.isSuccess()) {
+        continue;
+      }
+      if (!s.isRejected()) {
+        s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
+      }
+      return s.withPlugin(p.name());
+    }
+    return Status.success();
+  }
+
+  @Override
+  public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
+    List<PodInfo> nominated = services.nominator().nominatedPodsForNode(node.name());
+    CycleState firstState = state;
+    NodeInfo firstNode = node;
+    boolean added = false;
+    if (!nominated.isEmpty()) {
+      for (PodInfo np : nominated) {
+        if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
+          if (!added) {
+            firstNode = node.copy();
+            firstState = state.copy();
+            added = true;
+          }
+          firstNode.addPod(np);
+          Status s = runPreFilterExtensionAddPod(firstState, pod, np, firstNode);
+          if (!s.isSuccess()) {
+            return s;
+          }
+        }
+      }
+    }
+    Status s = runFilterPlugins(firstState, pod, firstNode);
+    if (!s.isSuccess() || !added) {
+      return s;
+    }
+    return runFilterPlugins(state, pod, node);
+  }
+
+  private static boolean samePod(Pod a, Pod b) {
+    return a.uid().isEmpty() ? a.key().equals(b.key()) : a.uid().equals(b.uid());
+  }
+
+  /** PostFilter: runs plugins until one settles the pod (see {@link PostFilterPlugin}). */
+  public PostFilterResult runPostFilterPlugins(
+      CycleState state, PodInfo pod, NodeToStatus statuses) {
+    long start = timing ? System.nanoTime() : 0;
+    Status outcome = null;
+    try {
+      PostFilterResult last = null;
+      List<String> reasons = new ArrayList<>();
+      String rejector = "";
+      for (PostFilterPlugin p : postFilter) {
+        PostFilterResult r;
+        try {
+          r = p.postFilter(state, pod, statuses);
+        } catch (RuntimeException e) {
+          r = PostFilterResult.of(Status.error(e));
+        }
+        if (r == null) {
+          r = PostFilterResult.of(Status.success());
+        }
+        Status s = r.status();
+        if (s.isSuccess()) {
+          outcome = s;
+          return r;
+        }
+        if (s.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE) {
+          outcome = s.withPlugin(p.name());
+          return new PostFilterResult(outcome, r.nominatingInfo());
+        }
+        if (!s.isRejected()) {
+          outcome = Status.error(s.message()).withPlugin(p.name());
+          return PostFilterResult.of(outcome);
+        }
+        if (r.nominatingInfo() != null && r.nominatingInfo().overrides()) {
+          last = r;
+        }
+        reasons.addAll(s.reasons());
+        if (rejector.isEmpty()) {
+          rejector = p.name();
+        }
+      }
+      outcome = Status.of(Code.UNSCHEDULABLE, reasons).withPlugin(rejector);
+      return new PostFilterResult(outcome, last == null ? null : last.nominatingInfo());
+    } finally {
+      if (timing) {
+        pointDone("PostFilter", outcome, start);
+      }
+    }
+  }
+
+  /** PreScore: runs every plugin; records the skip set in {@code state}. */
+  public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    long start = timing ? System.nanoTime() : 0;
+    Set<String> skip = new HashSet<>();
+    Status outcome = Status.success();
+    try {
+      for (PreScorePlugin p : preScore) {
+        Status s;
+        try {
+          s = p.preScore(state, pod, nodes);
+        } catch (RuntimeException e) {
+          s = Status.error(e);
+        }
+        if (s == null || s.isSuccess()) {
+          continue;
+        }
+        if (s.isSkip()) {
+          skip.add(p.name());
+          continue;
+        }
+        outcome =
+            Status.error("running PreScore plugin \"" + p.name() + "\": " + s.message())
+                .withPlugin(p.name());
+        return outcome;
+      }
+      return outcome;
+    } finally {
+      state.setSkipScorePlugins(skip);
+      if (timing) {
+        pointDone("PreScore", outcome, start);
+      }
+    }
+  }
+
+  /** Thrown inside score fan-out to carry a plugin failure out of the parallelizer. */
+  private static final class ScoreFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ScoreFailure(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /**
+   * Score and NormalizeScore of every non-skipped Score plugin over {@code nodes}, weighted and
+   * summed into totals. Fails with an Error status (as {@link ScoreOutcome#status()}) when a plugin
+   * fails or leaves a score outside [0, 100].
+   */
+  public ScoreOutcome runScorePlugins(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw) {
+    long start = timing ? System.nanoTime() : 0;
+    Set<String> skip = state.skipScorePlugins();
+    List<ScorePlugin> active = new ArrayList<>(score.size());
+    List<String> names = new ArrayList<>(score.size());
+    long[] weights = new long[score.size()];
+    for (int i = 0; i < score.size(); i++) {
+      ScorePlugin p = score.get(i);
+      if (!skip.contains(p.name())) {
+        weights[active.size()] = scoreWeights[i];
+        active.add(p);
+        names.add(p.name());
+      }
+    }
+    ScoreTable table =
+        new ScoreTable(
+            nodes, List.copyOf(names), java.util.Arrays.copyOf(weights, active.size()), keepRaw);
+    Status outcome = Status.success();
+    try {
+      if (!active.isEmpty()) {
+        try {
+          services
+              .parallelizer()
+              .until(
+                  nodes.size(),
+                  n -> {
+                    NodeInfo node = nodes.get(n);
+                    for (int p = 0; p < active.size(); p++) {
+                      ScorePlugin plugin = active.get(p);
+                      long v;
+                      try {
+                        v = plugin.score(state, pod, node);
+                      } catch (RuntimeException e) {
+                        throw new ScoreFailure(
+                            "plugin \"" + plugin.name() + "\" failed with: " + message(e));
+                      }
+                      table.set(p, n, v);
+                    }
+                  });
+        } catch (ScoreFailure f) {
+          outcome = Status.error("running Score plugins: " + f.getMessage());
+          return new ScoreOutcome(outcome, table);
+        }
+      }
+      table.keepRaw();
+      for (int p = 0; p < active.size(); p++) {
+        ScorePlugin plugin = active.get(p);
+        ScoreExtensions ext = plugin.scoreExtensions();
+        if (ext == null) {
+          continue;
+        }
+        Status s;
+        try {
+          s = ext.normalizeScore(state, pod, table.view(p));
+        } catch (RuntimeException e) {
+          s = Status.error(e);
+        }
+        if (s != null && !s.isSuccess()) {
+          outcome =
+              Status.error(
+                  "running Normalize on Score plugins: plugin \""
+                      + plugin.name()
+                      + "\" failed with: "
+                      + s.message());
+          return new ScoreOutcome(outcome, table);
+        }
+      }
+      for (int n = 0; n < nodes.size(); n++) {
+        for (int p = 0; p < active.size(); p++) {
+          long v = table.normalized(p, n);
+          if (v > ScorePlugin.MAX_NODE_SCORE || v < ScorePlugin.MIN_NODE_SCORE) {
+            outcome =
+                Status.error(
+                    "applying score defaultWeights on Score plugins: plugin \""
+                        + active.get(p).name()
+                        + "\" returns an invalid score "
+                        + v
+                        + ", it should in the range of [0, 100] after normalizing");
+            return new ScoreOutcome(outcome, table);
+          }
+          table.addToTotal(n, v * table.weight(p));
+        }
+      }
+      return new ScoreOutcome(outcome, table);
+    } finally {
+      if (timing) {
+        pointDone("Score", outcome, start);
+      }
+    }
+  }
+
+  /**
+   * The outcome of scoring.
+   *
+   * @param status Success, or the Error that stopped scoring
+   * @param table the scores
+   */
+  public record ScoreOutcome(Status status, ScoreTable table) {}
+
+  /** Reserve: runs plugins in order until one fails. */
+  public Status runReservePluginsReserve(CycleState state, PodInfo pod, String nodeName) {
+    long start = timing ? System.nanoTime() : 0;
+    Status outcome = Status.success();
+    try {
+      for (ReservePlugin p : reserve) {
+        Status s;
+        try {
+          s = p.reserve(state, pod, nodeName);
+        } catch (RuntimeException e) {
+          s = Status.error(e);
+        }
+        if (s == null || s.isSuccess()) {
+          continue;
+        }
+        outcome =
+            s.isRejected()
+                ? s.withPlugin(p.name())
+                : Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message())
+                    .withPlugin(p.name());
+        return outcome;
+      }
+      return outcome;
+    } finally {
+      if (timing) {
+        pointDone("Reserve", outcome, start);
+      }
+    }
+  }
+
+  /** Unreserve: runs every Reserve plugin's unreserve, in reverse order, ignoring failures. */
+  public void runReservePluginsUnreserve(CycleState state, PodInfo pod, String nodeName) {
+    for (int i = reserve.size() - 1; i >= 0; i--) {
+      try {
+        reserve.get(i).unreserve(state, pod, nodeName);
+      } catch (RuntimeException e) {
+        // Unreserve must not fail; a plugin that throws anyway must not stop the others.
+      }
+    }
+  }
+
+  /**
+   * Permit: Success, a rejection or Error from the first plugin that denies, or Wait when some
+   * plugin asked to wait (the pod is then parked in {@link #waitingPods()}).
+   */
+  public Status runPermitPlugins(CycleState state, PodInfo pod, String nodeName) {
+    long start = timing ? System.nanoTime() : 0;
+    Status outcome = Status.success();
+    try {
+      Map<String, Duration> waits = new LinkedHashMap<>();
+      for (PermitPlugin p : permit) {
+        PermitResult r;
+        try {
+          r = p.permit(state, pod, nodeName);
+        } catch (RuntimeException e) {
+          r = PermitResult.reject(Status.error(e));
+        }
+        if (r == null) {
+          r = PermitResult.allow();
+        }
+        Status s = r.status();
+        if (s.isSuccess()) {
+          continue;
+        }
+        if (s.isRejected()) {
+          outcome = s.withPlugin(p.name());
+          return outcome;
+        }
+        if (s.isWait()) {
+          Duration t = r.timeout();
+          waits.put(p.name(), t.compareTo(MAX_PERMIT_TIMEOUT) > 0 ? MAX_PERMIT_TIMEOUT : t);
+          continue;
+        }
+        outcome =
+            Status.error("running Permit plugin \"" + p.name() + "\": " + s.message())
+                .withPlugin(p.name());
+        return outcome;
+      }
+      if (!waits.isEmpty()) {
+        waitingPods.add(pod.pod(), nodeName, waits);
+        outcome =
+            Status.waiting(
+                "one or more plugins asked to wait and no plugin rejected pod \""
+                    + pod.name()
+                    + "\"");
+      }
+      return outcome;
+    } finally {
+      if (timing) {
+        pointDone("Permit", outcome, start);
+      }
+    }
+  }
+
+  /** WaitOnPermit: completes when the pod is allowed (Success) or rejected. */
+  public CompletionStage<Status> waitOnPermit(Pod pod) {
+    return waitingPods
+        .outcome(pod)
+        .thenApply(
+            s -> {
+              if (s.isSuccess() || s.isRejected()) {
+                return s;
+              }
+              return Status.error("waiting on permit for pod: " + s.message())
+                  .withPlugin(s.plugin());
+            });
+  }
+
+  /** PreBind: runs plugins in order until one fails. */
+  public Status runPreBindPlugins(CycleState state, PodInfo pod, String nodeName) {
+    long start = timing ? System.nanoTime() : 0;
+    Status outcome = Status.success();
+    try {
+      for (PreBindPlugin p : preBind) {
+        Status s;
+        try {
+          s = p.preBind(state, pod, nodeName);
+        } catch (RuntimeException e) {
+          s = Status.error(e);
+        }
+        if (s == null || s.isSuccess() || s.isSkip()) {
+          continue;
+        }
+        outcome =
+            s.isRejected()
+                ? s.withPlugin(p.name())
+                : Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message())
+                    .withPlugin(p.name());
+        return outcome;
+      }
+      return outcome;
+    } finally {
+      if (timing) {
+        pointDone("PreBind", outcome, start);
+      }
+    }
+  }
+
+  /** Bind: the first plugin that does not Skip binds; Skip if all skip. */
+  public CompletionStage<Status> runBindPlugins(CycleState state, PodInfo pod, String nodeName) {
+    return bindFrom(0, state, pod, nodeName);
+  }
+
+  private CompletionStage<Status> bindFrom(
+      int index, CycleState state, PodInfo pod, String nodeName) {
+    if (index >= bind.size()) {
+      return CompletableFuture.completedFuture(Status.skip());
+    }
+    BindPlugin p = bind.get(index);
+    CompletionStage<Status> stage;
+    try {
+      stage = p.bind(state, pod, nodeName);
+    } catch (RuntimeException e) {
+      stage = CompletableFuture.completedFuture(Status.error(e));
+    }
+    if (stage == null) {
+      stage = CompletableFuture.completedFuture(Status.success());
+    }
+    return stage
+        .handle((s, t) -> t != null ? Status.error(unwrap(t)) : s == null ? Status.success() : s)
+        .thenCompose(
+            s -> {
+              if (s.isSkip()) {
+                return bindFrom(index + 1, state, pod, nodeName);
+              }
+              if (s.isSuccess()) {
+                return CompletableFuture.completedFuture(s);
+              }
+              if (s.isRejected()) {
+                return CompletableFuture.completedFuture(s.withPlugin(p.name()));
+              }
+              return CompletableFuture.completedFuture(
+                  Status.error("running Bind plugin \"" + p.name() + "\": " + s.message())
+                      .withPlugin(p.name()));
+            });
+  }
+
+  /** PostBind: informational; failures are ignored. */
+  public void runPostBindPlugins(CycleState state, PodInfo pod, String nodeName) {
+    for (PostBindPlugin p : postBind) {
+      try {
+        p.postBind(state, pod, nodeName);
+      } catch (RuntimeException e) {
+        // PostBind is informational: a failing plugin cannot undo the binding.
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private void pointDone(String point, Status status, long startNanos) {
+    String code = status == null ? Code.ERROR.toString() : status.code().toString();
+    metrics.extensionPointDuration(
+        point, code, profileName, Duration.ofNanos(System.nanoTime() - startNanos));
+  }
+
+  static Throwable unwrap(Throwable t) {
+    while ((t instanceof java.util.concurrent.CompletionException
+            || t instanceof java.util.concurrent.ExecutionException)
+        && t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
+  private static String message(Throwable t) {
+    return t.getMessage() == null ? t.getClass().getName() : t.getMessage();
+  }
+
+  /** Go's {@code %v} of a string slice: {@code [a b c]}. */
+  public static String goList(java.util.Collection<String> items) {
+    return "[" + String.join(" ", items) + "]";
+  }
+}

@@ -1,0 +1,107 @@
+package io.schedkit.core.runtime;
+
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeScores;
+import java.util.List;
+
+/**
+ * The scores of one cycle: for each Score plugin that ran, the raw and the normalized score of each
+ * feasible node, and each node's weighted total.
+ *
+ * <p>Design note: rows are plain {@code long[]}s indexed like {@link #nodes()}; normalizing works
+ * in place through a {@link NodeScores} view, so scoring allocates one table per cycle, nothing per
+ * node. Raw scores are kept only when asked for (explain).
+ */
+public final class ScoreTable {
+  private final List<NodeInfo> nodes;
+  private final List<String> plugins;
+  private final long[] weights;
+  private final long[][] raw;
+  private final long[][] normalized;
+  private final long[] totals;
+
+  ScoreTable(List<NodeInfo> nodes, List<String> plugins, long[] weights, boolean keepRaw) {
+    this.nodes = nodes;
+    this.plugins = plugins;
+    this.weights = weights;
+    this.normalized = new long[plugins.size()][nodes.size()];
+    this.raw = keepRaw ? new long[plugins.size()][] : null;
+    this.totals = new long[nodes.size()];
+  }
+
+  /** The scored nodes. */
+  public List<NodeInfo> nodes() {
+    return nodes;
+  }
+
+  /** The Score plugins that ran (not skipped), in order. */
+  public List<String> plugins() {
+    return plugins;
+  }
+
+  /** The weight of the {@code p}-th plugin. */
+  public long weight(int p) {
+    return weights[p];
+  }
+
+  /** The raw score plugin {@code p} gave node {@code n} (explain only; else the normalized). */
+  public long raw(int p, int n) {
+    return raw == null ? normalized[p][n] : raw[p][n];
+  }
+
+  /** The normalized score plugin {@code p} gave node {@code n}. */
+  public long normalized(int p, int n) {
+    return normalized[p][n];
+  }
+
+  /** The weighted total of node {@code n} (including extender scores). */
+  public long total(int n) {
+    return totals[n];
+  }
+
+  void set(int p, int n, long score) {
+    normalized[p][n] = score;
+  }
+
+  void keepRaw() {
+    if (raw != null) {
+      for (int p = 0; p < normalized.length; p++) {
+        raw[p] = normalized[p].clone();
+      }
+    }
+  }
+
+  void addToTotal(int n, long value) {
+    totals[n] += value;
+  }
+
+  NodeScores view(int p) {
+    long[] row = normalized[p];
+    return new NodeScores() {
+      @Override
+      public int size() {
+        return row.length;
+      }
+
+      @Override
+      public String nodeName(int i) {
+        return nodes.get(i).name();
+      }
+
+      @Override
+      public NodeInfo node(int i) {
+        return nodes.get(i);
+      }
+
+      @Override
+      public long score(int i) {
+        return row[i];
+      }
+
+      @Override
+      public void setScore(int i, long score) {
+        row[i] = score;
+      }
+    };
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The schedkit runtime: the {@code Scheduler}, the framework runner, the scheduling queue, the
+ * cache and snapshot, the embedded in-memory cluster and the Kubernetes codecs. The runtime, queue
+ * and cache packages are internal.
+ */
+module io.schedkit.core {
+  requires transitive io.schedkit.framework;
+  requires com.google.common;
+  requires com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.dataformat.yaml;
+  requires org.slf4j;
+
+  exports io.schedkit.core;
+  exports io.schedkit.core.metrics;
+}
