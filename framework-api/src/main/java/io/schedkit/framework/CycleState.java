@@ -33,6 +33,7 @@ public final class CycleState {
   private Set<String> skipScorePlugins;
   private final Map<String, Pod> podsToActivate;
   private boolean recordPluginMetrics;
+  private boolean dryRun;
 
   /** An empty state. */
   public CycleState() {
@@ -49,6 +50,7 @@ public final class CycleState {
     this.skipScorePlugins = other.skipScorePlugins;
     this.podsToActivate = other.podsToActivate;
     this.recordPluginMetrics = other.recordPluginMetrics;
+    this.dryRun = other.dryRun;
   }
 
   /**
@@ -135,5 +137,18 @@ public final class CycleState {
   /** Set by the framework at the start of a cycle. */
   public void setRecordPluginMetrics(boolean record) {
     this.recordPluginMetrics = record;
+  }
+
+  /**
+   * Whether this cycle is a dry run (explain): plugins must not change anything outside the cycle
+   * state — a PostFilter plugin reports what it would do (nominate, evict) without doing it.
+   */
+  public boolean isDryRun() {
+    return dryRun;
+  }
+
+  /** Set by the framework at the start of a dry-run cycle. */
+  public void setDryRun(boolean dryRun) {
+    this.dryRun = dryRun;
   }
 }

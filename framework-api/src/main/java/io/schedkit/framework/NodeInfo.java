@@ -35,6 +35,12 @@ public final class NodeInfo {
   private Resource allocatable;
   private Map<String, Long> imageSizes;
   private long generation;
+  private Map<AffinityTerm, Integer> requiredAffinityTermCounts;
+  private Map<AffinityTerm, Integer> requiredAntiAffinityTermCounts;
+  private Map<AffinityTerm, Long> preferredAffinityTermWeights;
+  private Map<AffinityTerm, Long> preferredAntiAffinityTermWeights;
+  private int[] memoCounts;
+  private int[] memoEpochs;
 
   /** A node info without a node (the pods may arrive before their node) and without pods. */
   public NodeInfo() {
@@ -47,6 +53,10 @@ public final class NodeInfo {
     this.allocatable = new Resource();
     this.imageSizes = Map.of();
     this.generation = nextGeneration();
+    this.requiredAffinityTermCounts = new HashMap<>();
+    this.requiredAntiAffinityTermCounts = new HashMap<>();
+    this.preferredAffinityTermWeights = new HashMap<>();
+    this.preferredAntiAffinityTermWeights = new HashMap<>();
   }
 
   private NodeInfo(NodeInfo other) {
@@ -60,6 +70,12 @@ public final class NodeInfo {
     this.allocatable = other.allocatable;
     this.imageSizes = other.imageSizes;
     this.generation = other.generation;
+    this.requiredAffinityTermCounts = new HashMap<>(other.requiredAffinityTermCounts);
+    this.requiredAntiAffinityTermCounts = new HashMap<>(other.requiredAntiAffinityTermCounts);
+    this.preferredAffinityTermWeights = new HashMap<>(other.preferredAffinityTermWeights);
+    this.preferredAntiAffinityTermWeights = new HashMap<>(other.preferredAntiAffinityTermWeights);
+    this.memoCounts = other.memoCounts == null ? null : other.memoCounts.clone();
+    this.memoEpochs = other.memoEpochs == null ? null : other.memoEpochs.clone();
   }
 
   /** A node info for {@code node} holding {@code pods}. */
@@ -125,6 +141,60 @@ public final class NodeInfo {
   /** The sizes of the images the node has, by every name the node reports for them. */
   public Map<String, Long> imageSizes() {
     return imageSizes;
+  }
+
+  /**
+   * The required pod affinity terms of the node's pods, each with the number of pods on the node
+   * carrying it (terms of pods in different namespaces differ). Lets InterPodAffinity score by
+   * distinct term instead of by pod.
+   */
+  public Map<AffinityTerm, Integer> requiredAffinityTermCounts() {
+    return Collections.unmodifiableMap(requiredAffinityTermCounts);
+  }
+
+  /** The required pod anti-affinity terms of the node's pods, with the number of carriers. */
+  public Map<AffinityTerm, Integer> requiredAntiAffinityTermCounts() {
+    return Collections.unmodifiableMap(requiredAntiAffinityTermCounts);
+  }
+
+  /** The preferred pod affinity terms of the node's pods, with the sum of their weights. */
+  public Map<AffinityTerm, Long> preferredAffinityTermWeights() {
+    return Collections.unmodifiableMap(preferredAffinityTermWeights);
+  }
+
+  /** The preferred pod anti-affinity terms of the node's pods, with the sum of their weights. */
+  public Map<AffinityTerm, Long> preferredAntiAffinityTermWeights() {
+    return Collections.unmodifiableMap(preferredAntiAffinityTermWeights);
+  }
+
+  /**
+   * The number of the node's pods that {@code matcher} matches, memoized: the first call examines
+   * every pod of the node, later calls (also in later cycles, on the same snapshot node) are
+   * constant time, and {@link #addPod}/{@link #removePod} keep the count current.
+   *
+   * <p>Not thread-safe: call it from the sequential points of a cycle (PreFilter, PreScore) or on a
+   * node copy the caller owns.
+   */
+  public int countMatching(PodMatcher matcher) {
+    int slot = matcher.slot();
+    if (memoEpochs != null && slot < memoEpochs.length && memoEpochs[slot] == matcher.epoch()) {
+      return memoCounts[slot];
+    }
+    int count = 0;
+    for (int i = 0, n = pods.size(); i < n; i++) {
+      if (matcher.matches(pods.get(i))) {
+        count++;
+      }
+    }
+    if (memoEpochs == null || slot >= memoEpochs.length) {
+      int size = Math.max(slot + 1, memoEpochs == null ? 8 : memoEpochs.length * 2);
+      size = Math.min(Math.max(size, slot + 1), PodMatcher.MAX_SLOTS);
+      memoEpochs = memoEpochs == null ? new int[size] : java.util.Arrays.copyOf(memoEpochs, size);
+      memoCounts = memoCounts == null ? new int[size] : java.util.Arrays.copyOf(memoCounts, size);
+    }
+    memoEpochs[slot] = matcher.epoch();
+    memoCounts[slot] = count;
+    return count;
   }
 
   /** The generation of the last change. */
@@ -202,6 +272,33 @@ public final class NodeInfo {
   }
 
   private void update(PodInfo pod, int sign) {
+    if (pod.hasPodAffinity()) {
+      for (AffinityTerm t : pod.requiredAffinityTerms()) {
+        adjust(requiredAffinityTermCounts, t, sign);
+      }
+      for (AffinityTerm t : pod.requiredAntiAffinityTerms()) {
+        adjust(requiredAntiAffinityTermCounts, t, sign);
+      }
+      for (WeightedAffinityTerm t : pod.preferredAffinityTerms()) {
+        adjustWeight(preferredAffinityTermWeights, t, sign);
+      }
+      for (WeightedAffinityTerm t : pod.preferredAntiAffinityTerms()) {
+        adjustWeight(preferredAntiAffinityTermWeights, t, sign);
+      }
+    }
+    if (memoEpochs != null) {
+      for (int s = 0; s < memoEpochs.length; s++) {
+        if (memoEpochs[s] == 0) {
+          continue;
+        }
+        PodMatcher m = PodMatcher.live(s, memoEpochs[s]);
+        if (m == null) {
+          memoEpochs[s] = 0;
+        } else if (m.matches(pod)) {
+          memoCounts[s] += sign;
+        }
+      }
+    }
     Resource req = pod.requests();
     if (sign > 0) {
       requested.add(req);
@@ -217,6 +314,16 @@ public final class NodeInfo {
       }
     }
     generation = nextGeneration();
+  }
+
+  private static void adjust(Map<AffinityTerm, Integer> counts, AffinityTerm term, int sign) {
+    counts.merge(term, sign, (a, b) -> a + b == 0 ? null : a + b);
+  }
+
+  private static void adjustWeight(
+      Map<AffinityTerm, Long> weights, WeightedAffinityTerm term, int sign) {
+    // Weights are positive, so a zero sum means no pod on the node carries the term any more.
+    weights.merge(term.term(), (long) sign * term.weight(), (a, b) -> a + b == 0 ? null : a + b);
   }
 
   private static int indexOf(List<PodInfo> list, Pod pod) {

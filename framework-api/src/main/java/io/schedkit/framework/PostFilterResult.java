@@ -1,19 +1,34 @@
 package io.schedkit.framework;
 
+import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
- * What a {@link PostFilterPlugin} returns: a status and, on success, the node the pod is nominated
- * to.
+ * What a {@link PostFilterPlugin} returns: a status, on success the node the pod is nominated to,
+ * and, for a preemption plugin, the candidates it found (which explain reports).
  *
  * @param status the plugin's status; never null
  * @param nominatingInfo the nomination, or null for none
+ * @param candidates the preemption candidates found, by node name (sorted); empty if none or not a
+ *     preemption plugin
  */
-public record PostFilterResult(Status status, NominatingInfo nominatingInfo) {
-  /** Validates the components. */
+public record PostFilterResult(
+    Status status, NominatingInfo nominatingInfo, Map<String, Victims> candidates) {
+  /** Validates the components and copies the candidates into name order. */
   public PostFilterResult {
     Objects.requireNonNull(status, "status");
+    candidates =
+        candidates == null || candidates.isEmpty()
+            ? Map.of()
+            : Collections.unmodifiableMap(new TreeMap<>(candidates));
+  }
+
+  /** A result without candidates. */
+  public PostFilterResult(Status status, NominatingInfo nominatingInfo) {
+    this(status, nominatingInfo, Map.of());
   }
 
   /** Success with the pod nominated to {@code nodeName}. */
@@ -31,5 +46,10 @@ public record PostFilterResult(Status status, NominatingInfo nominatingInfo) {
     return nominatingInfo == null || nominatingInfo.nominatedNodeName().isEmpty()
         ? Optional.empty()
         : Optional.of(nominatingInfo.nominatedNodeName());
+  }
+
+  /** The victims on the nominated node, if a candidate there was reported. */
+  public Optional<Victims> nominatedVictims() {
+    return nominatedNodeName().map(candidates::get);
   }
 }

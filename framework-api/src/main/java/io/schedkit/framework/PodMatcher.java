@@ -1,0 +1,104 @@
+package io.schedkit.framework;
+
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Predicate;
+
+/**
+ * A question about existing pods ("does this pod match that selector in that namespace?") whose
+ * answer count per node {@link NodeInfo#countMatching} memoizes, so plugins such as
+ * PodTopologySpread and InterPodAffinity do not re-examine every running pod in every cycle.
+ *
+ * <p>Create matchers with {@link #of(Object, Predicate)}: the key says what the predicate computes
+ * (for example a record of namespace and selector); equal keys give the same interned matcher, so
+ * counts computed in one cycle serve the next ones. The predicate must be a pure function of the
+ * pod.
+ *
+ * <p>Design note: each matcher owns a slot in a bounded table; a node keeps one counter per slot
+ * together with the slot's epoch, and a counter is trusted only while the epochs agree. When the
+ * table is full it is reset (every epoch advances), which costs one recount per node and matcher.
+ */
+public final class PodMatcher {
+  /** The number of matchers alive at once. */
+  static final int MAX_SLOTS = 256;
+
+  private static final ConcurrentHashMap<Object, PodMatcher> INTERNED = new ConcurrentHashMap<>();
+  private static final AtomicReferenceArray<PodMatcher> SLOTS =
+      new AtomicReferenceArray<>(MAX_SLOTS);
+  private static int nextSlot;
+  private static int epochCounter;
+
+  private final Object key;
+  private final Predicate<PodInfo> predicate;
+  private final int slot;
+  private final int epoch;
+
+  private PodMatcher(Object key, Predicate<PodInfo> predicate, int slot, int epoch) {
+    this.key = key;
+    this.predicate = predicate;
+    this.slot = slot;
+    this.epoch = epoch;
+  }
+
+  /**
+   * The matcher for {@code key}, created with {@code predicate} on first use. Thread-safe.
+   *
+   * @param key what the predicate computes; must have value equality
+   * @param predicate whether an existing pod counts
+   */
+  public static PodMatcher of(Object key, Predicate<PodInfo> predicate) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(predicate, "predicate");
+    PodMatcher m = INTERNED.get(key);
+    if (m != null) {
+      return m;
+    }
+    synchronized (SLOTS) {
+      m = INTERNED.get(key);
+      if (m != null) {
+        return m;
+      }
+      if (nextSlot == MAX_SLOTS) {
+        INTERNED.clear();
+        for (int i = 0; i < MAX_SLOTS; i++) {
+          SLOTS.set(i, null);
+        }
+        nextSlot = 0;
+      }
+      m = new PodMatcher(key, predicate, nextSlot, ++epochCounter);
+      SLOTS.set(nextSlot++, m);
+      INTERNED.put(key, m);
+      return m;
+    }
+  }
+
+  /** The matcher in {@code slot} if it still has {@code epoch}, else null. */
+  static PodMatcher live(int slot, int epoch) {
+    PodMatcher m = SLOTS.get(slot);
+    return m != null && m.epoch == epoch ? m : null;
+  }
+
+  /** Whether {@code pod} counts. */
+  public boolean matches(PodInfo pod) {
+    return predicate.test(pod);
+  }
+
+  /** The key. */
+  public Object key() {
+    return key;
+  }
+
+  int slot() {
+    return slot;
+  }
+
+  int epoch() {
+    return epoch;
+  }
+
+  @Override
+  public String toString() {
+    return "PodMatcher" + key;
+  }
+}

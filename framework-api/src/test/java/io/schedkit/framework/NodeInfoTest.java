@@ -1,0 +1,139 @@
+package io.schedkit.framework;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedkit.framework.model.Affinity;
+import io.schedkit.framework.model.Container;
+import io.schedkit.framework.model.ContainerPort;
+import io.schedkit.framework.model.LabelSelector;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.PodAffinityTerm;
+import io.schedkit.framework.model.PodAntiAffinity;
+import io.schedkit.framework.model.ResourceList;
+import io.schedkit.framework.model.ResourceRequirements;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+final class NodeInfoTest {
+  private static Pod pod(String name, String cpu, String mem, Map<String, String> labels) {
+    Pod.Builder b =
+        Pod.builder()
+            .name(name)
+            .uid(name)
+            .container(
+                Container.builder()
+                    .name("c")
+                    .resources(
+                        new ResourceRequirements(
+                            ResourceList.of("cpu", cpu, "memory", mem), ResourceList.empty()))
+                    .build());
+    labels.forEach(b::label);
+    return b.build();
+  }
+
+  private static Node node() {
+    return Node.builder()
+        .name("n1")
+        .capacity("cpu", "4")
+        .capacity("memory", "8Gi")
+        .capacity("pods", "110")
+        .build();
+  }
+
+  @Test
+  void aggregates_followAddAndRemove() {
+    NodeInfo n = NodeInfo.of(node());
+    long g0 = n.generation();
+    n.addPod(PodInfo.of(pod("a", "500m", "1Gi", Map.of())));
+    n.addPod(PodInfo.of(pod("b", "250m", "512Mi", Map.of())));
+    assertThat(n.generation()).isGreaterThan(g0);
+    assertThat(n.requested().milliCpu()).isEqualTo(750);
+    assertThat(n.requested().memory()).isEqualTo(1536L * 1024 * 1024);
+    assertThat(n.allocatable().milliCpu()).isEqualTo(4000);
+    assertThat(n.allocatable().pods()).isEqualTo(110);
+    assertThat(n.removePod(pod("a", "1", "1", Map.of()))).isTrue();
+    assertThat(n.requested().milliCpu()).isEqualTo(250);
+    assertThat(n.pods()).extracting(PodInfo::name).containsExactly("b");
+    assertThat(n.removePod(pod("zz", "1", "1", Map.of()))).isFalse();
+  }
+
+  @Test
+  void nonZeroRequested_usesDefaultsForMissingRequests() {
+    NodeInfo n = NodeInfo.of(node());
+    n.addPod(
+        PodInfo.of(
+            Pod.builder()
+                .name("p")
+                .uid("p")
+                .container(Container.builder().name("c").build())
+                .build()));
+    assertThat(n.requested().milliCpu()).isZero();
+    assertThat(n.nonZeroRequested().milliCpu()).isEqualTo(100);
+    assertThat(n.nonZeroRequested().memory()).isEqualTo(200L * 1024 * 1024);
+  }
+
+  @Test
+  void usedPorts_conflicts() {
+    NodeInfo n = NodeInfo.of(node());
+    Pod p =
+        Pod.builder()
+            .name("p")
+            .uid("p")
+            .container(
+                Container.builder()
+                    .name("c")
+                    .ports(List.of(new ContainerPort("http", 80, 8080, "", "")))
+                    .build())
+            .build();
+    n.addPod(PodInfo.of(p));
+    assertThat(n.usedPorts().conflicts(new HostPort("10.0.0.1", "TCP", 8080))).isTrue();
+    assertThat(n.usedPorts().conflicts(new HostPort("", "UDP", 8080))).isFalse();
+    n.removePod(p);
+    assertThat(n.usedPorts().conflicts(new HostPort("", "TCP", 8080))).isFalse();
+  }
+
+  @Test
+  void countMatching_isMemoizedAndMaintained() {
+    NodeInfo n = NodeInfo.of(node());
+    n.addPod(PodInfo.of(pod("a", "1", "1", Map.of("app", "web"))));
+    n.addPod(PodInfo.of(pod("b", "1", "1", Map.of("app", "db"))));
+    PodMatcher web =
+        PodMatcher.of(List.of("test", "app=web"), p -> "web".equals(p.pod().labels().get("app")));
+    assertThat(n.countMatching(web)).isEqualTo(1);
+    n.addPod(PodInfo.of(pod("c", "1", "1", Map.of("app", "web"))));
+    assertThat(n.countMatching(web)).isEqualTo(2);
+    NodeInfo copy = n.copy();
+    copy.removePod(pod("a", "1", "1", Map.of()));
+    assertThat(copy.countMatching(web)).isEqualTo(1);
+    assertThat(n.countMatching(web)).isEqualTo(2);
+    assertThat(PodMatcher.of(List.of("test", "app=web"), p -> false)).isSameAs(web);
+  }
+
+  @Test
+  void termMaps_countDistinctTerms() {
+    PodAffinityTerm term =
+        new PodAffinityTerm(
+            LabelSelector.of(Map.of("app", "web")),
+            List.of(),
+            "kubernetes.io/hostname",
+            null,
+            List.of(),
+            List.of());
+    Pod anti =
+        pod("x", "1", "1", Map.of("app", "web")).toBuilder()
+            .affinity(new Affinity(null, null, new PodAntiAffinity(List.of(term), List.of())))
+            .build();
+    Pod anti2 = anti.toBuilder().name("y").uid("y").build();
+    NodeInfo n = NodeInfo.of(node());
+    n.addPod(PodInfo.of(anti));
+    n.addPod(PodInfo.of(anti2));
+    assertThat(n.requiredAntiAffinityTermCounts()).hasSize(1).containsValue(2);
+    assertThat(n.podsWithRequiredAntiAffinity()).hasSize(2);
+    n.removePod(anti);
+    n.removePod(anti2);
+    assertThat(n.requiredAntiAffinityTermCounts()).isEmpty();
+    assertThat(n.podsWithAffinity()).isEmpty();
+  }
+}

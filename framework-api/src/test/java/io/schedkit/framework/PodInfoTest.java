@@ -1,0 +1,75 @@
+package io.schedkit.framework;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedkit.framework.model.Container;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.ResourceList;
+import io.schedkit.framework.model.ResourceRequirements;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+final class PodInfoTest {
+  private static Container c(String name, String cpu) {
+    return Container.builder()
+        .name(name)
+        .resources(new ResourceRequirements(ResourceList.of("cpu", cpu), ResourceList.empty()))
+        .build();
+  }
+
+  private static Container sidecar(String name, String cpu) {
+    return c(name, cpu).toBuilder().restartPolicy("Always").build();
+  }
+
+  static Stream<Arguments> cases() {
+    return Stream.of(
+        Arguments.of(
+            "sum of containers",
+            Pod.builder().container(c("a", "1")).container(c("b", "500m")).build(),
+            1500L),
+        Arguments.of(
+            "init larger than containers",
+            Pod.builder().container(c("a", "1")).initContainer(c("i", "3")).build(),
+            3000L),
+        Arguments.of(
+            "init smaller than containers",
+            Pod.builder().container(c("a", "2")).initContainer(c("i", "1")).build(),
+            2000L),
+        Arguments.of(
+            "sidecar adds to containers and to later init containers",
+            Pod.builder()
+                .container(c("a", "1"))
+                .initContainer(sidecar("s", "1"))
+                .initContainer(c("i", "2"))
+                .build(),
+            3000L),
+        Arguments.of(
+            "init before sidecar does not include it",
+            Pod.builder()
+                .container(c("a", "1"))
+                .initContainer(c("i", "2"))
+                .initContainer(sidecar("s", "1"))
+                .build(),
+            2000L),
+        Arguments.of(
+            "overhead is added",
+            Pod.builder().container(c("a", "1")).overhead(ResourceList.of("cpu", "250m")).build(),
+            1250L),
+        Arguments.of(
+            "pod-level requests replace the aggregate",
+            Pod.builder()
+                .container(c("a", "1"))
+                .resources(
+                    new ResourceRequirements(ResourceList.of("cpu", "3"), ResourceList.empty()))
+                .build(),
+            3000L));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void requests_followUpstreamRules(String name, Pod pod, long milliCpu) {
+    assertThat(PodInfo.of(pod).requests().milliCpu()).isEqualTo(milliCpu);
+  }
+}
