@@ -11,5 +11,6 @@ module io.schedkit.core {
   requires org.slf4j;
 
   exports io.schedkit.core;
+  exports io.schedkit.core.cluster;
   exports io.schedkit.core.metrics;
 }
