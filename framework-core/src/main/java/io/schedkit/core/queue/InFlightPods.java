@@ -24,13 +24,15 @@ final class InFlightPods {
   /** One in-flight pod. */
   static final class Entry {
     final long sequence;
+    final QueuedPod owner;
     final Pod poppedPod;
     Pod latestPod;
     boolean deleted;
 
-    Entry(long sequence, Pod poppedPod) {
+    Entry(long sequence, QueuedPod owner) {
       this.sequence = sequence;
-      this.poppedPod = poppedPod;
+      this.owner = owner;
+      this.poppedPod = owner.pod();
     }
   }
 
@@ -48,8 +50,8 @@ final class InFlightPods {
   private final ArrayDeque<RecordedEvent> events = new ArrayDeque<>();
   private long sequence;
 
-  /** Starts tracking the pod with key {@code key}. */
-  void add(String key, Pod pod) {
+  /** Starts tracking {@code pod}, popped just now, under {@code key}. */
+  void add(String key, QueuedPod pod) {
     pods.put(key, new Entry(++sequence, pod));
   }
 

@@ -268,7 +268,7 @@ public final class SchedulingQueue {
     p.setUnschedulablePlugins(List.of());
     p.setPendingPlugins(List.of());
     p.setLocation(Location.IN_FLIGHT);
-    inFlight.add(Nominator.keyOf(p.pod()), p.pod());
+    inFlight.add(Nominator.keyOf(p.pod()), p);
     schedulingCycle++;
     return p;
   }
@@ -354,7 +354,10 @@ public final class SchedulingQueue {
   public void done(String uid) {
     lock.lock();
     try {
-      inFlight.remove(uid);
+      InFlightPods.Entry done = inFlight.remove(uid);
+      if (done != null && done.owner.location() == Location.IN_FLIGHT) {
+        done.owner.setLocation(Location.NONE);
+      }
     } finally {
       lock.unlock();
     }

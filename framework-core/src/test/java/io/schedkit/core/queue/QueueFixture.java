@@ -49,6 +49,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 /**
@@ -262,6 +263,7 @@ final class QueueFixture {
     private final String name;
     private final Predicate<Pod> admits;
     private final List<ClusterEventWithHint> events;
+    final AtomicInteger calls = new AtomicInteger();
 
     Gate(String name, Predicate<Pod> admits, ClusterEventWithHint... events) {
       this.name = name;
@@ -276,6 +278,7 @@ final class QueueFixture {
 
     @Override
     public Status preEnqueue(Pod pod) {
+      calls.incrementAndGet();
       return admits.test(pod) ? Status.success() : Status.unresolvable("gated by " + name);
     }
 

@@ -370,19 +370,23 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void moveAll_wildcardMovesEveryRejectedPodButNotSchedulingGatedOnes() {
+    Gate gates = QueueFixture.schedulingGates();
     QueueFixture f =
         new QueueFixture()
             .filter(new FakeFilter("foo", on(NODE_ADD, QUEUE_SKIP)))
-            .preEnqueue(QueueFixture.schedulingGates());
+            .preEnqueue(gates);
     SchedulingQueue q = f.build();
-    q.add(pod("a"));
+    addRejected(q, pod("a"), "foo");
     q.add(Pod.builder().name("gated").uid("gated").schedulingGate("g").build());
-    fail(q, "a", List.of("foo"), List.of());
+    int callsBefore = gates.calls.get();
 
     q.moveAllToActiveOrBackoffQueue(ClusterEvent.FORCE_ACTIVATE, null, null, null);
 
     assertThat(where(q, "a")).isEqualTo(BACKOFF);
     assertThat(where(q, "gated")).isEqualTo(GATED);
+    assertThat(gates.calls.get())
+        .as("PreEnqueue ran for the moved pod only, not for the gated one")
+        .isEqualTo(callsBefore + 1);
   }
 
   @Test
