@@ -1,0 +1,263 @@
+package io.schedkit.core.cache;
+
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.model.ContainerImage;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.RandomAccess;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The frozen view of the cluster that one scheduling cycle works on: a copy of every node's {@link
+ * NodeInfo} in node-tree order (round-robin over zones), the nodes that run pods with pod
+ * (anti-)affinity, and how many nodes hold each image.
+ *
+ * <p>A scheduler keeps one long-lived snapshot and brings it up to date with {@link
+ * SchedulerCache#updateSnapshot} at the start of each cycle; only the nodes that changed since the
+ * previous update are copied. {@link #of} builds one from scratch instead, for tests and tools.
+ *
+ * <p>Design note: the snapshot never shares a mutable object with the cache; a changed node gets a
+ * new copy rather than an in-place update, so a {@link NodeInfo} a previous cycle still holds stays
+ * as it was. Each node sits in a slot, and the three lists hold slots, so replacing a node's copy
+ * updates every list it is in without rebuilding them (upstream keeps the pointer and overwrites
+ * the struct for the same reason); lists are rebuilt only when membership, order, or the set of
+ * nodes with (anti-)affinity pods changes. Not thread-safe for writes: the scheduler updates it
+ * between cycles, and plugins then read it concurrently from any thread.
+ */
+public final class Snapshot implements NodeInfoLister {
+  private static final Slot[] NO_SLOTS = new Slot[0];
+
+  private final Map<String, Slot> slots = new HashMap<>();
+  private SlotList nodes = new SlotList(NO_SLOTS);
+  private SlotList withAffinity = new SlotList(NO_SLOTS);
+  private SlotList withRequiredAntiAffinity = new SlotList(NO_SLOTS);
+  private Map<String, Integer> imageNodeCounts = Map.of();
+  private long generation;
+
+  /** The cache that last updated this snapshot, or null. */
+  SchedulerCache owner;
+
+  /** The {@link NodeTree#version()} the node list was built from. */
+  long treeVersion = -1;
+
+  /** The version of the cache's image map that {@link #imageNodeCounts} reflects. */
+  long imagesVersion = -1;
+
+  /** An empty snapshot, ready for {@link SchedulerCache#updateSnapshot}. */
+  public Snapshot() {}
+
+  /**
+   * A snapshot built from scratch: {@code nodes} in node-tree order (zones in order of first
+   * appearance, nodes in list order within a zone) with {@code pods} placed on the node named by
+   * their {@code spec.nodeName}, in list order. Pods without a node, and pods on a node not in
+   * {@code nodes}, are left out, as the cache leaves out nodes it knows only from their pods.
+   *
+   * @throws IllegalArgumentException if two nodes have the same name
+   */
+  public static Snapshot of(List<Node> nodes, List<Pod> pods) {
+    Snapshot snapshot = new Snapshot();
+    NodeTree tree = new NodeTree();
+    Map<String, Set<String>> imageNodes = new HashMap<>();
+    for (Node node : nodes) {
+      if (snapshot.slots.containsKey(node.name())) {
+        throw new IllegalArgumentException("duplicate node " + node.name());
+      }
+      snapshot.put(node.name(), NodeInfo.of(node));
+      tree.put(node);
+      for (ContainerImage image : node.status().images()) {
+        for (String name : image.names()) {
+          imageNodes.computeIfAbsent(name, n -> new HashSet<>()).add(node.name());
+        }
+      }
+    }
+    for (Pod pod : pods) {
+      Slot slot = snapshot.slots.get(pod.nodeName());
+      if (slot != null) {
+        slot.info.addPod(PodInfo.of(pod));
+      }
+    }
+    snapshot.rebuildLists(tree.list());
+    snapshot.setImageNodeCounts(imageNodeCounts(imageNodes), -1);
+    return snapshot;
+  }
+
+  /** Counts the nodes of every image in {@code imageNodes}, as an immutable map. */
+  static Map<String, Integer> imageNodeCounts(Map<String, Set<String>> imageNodes) {
+    Map<String, Integer> counts = new HashMap<>(imageNodes.size() * 2);
+    imageNodes.forEach((image, names) -> counts.put(image, names.size()));
+    return Collections.unmodifiableMap(counts);
+  }
+
+  @Override
+  public List<NodeInfo> list() {
+    return nodes;
+  }
+
+  @Override
+  public Optional<NodeInfo> get(String nodeName) {
+    Slot slot = slots.get(nodeName);
+    return slot == null ? Optional.empty() : Optional.of(slot.info);
+  }
+
+  @Override
+  public List<NodeInfo> havePodsWithAffinity() {
+    return withAffinity;
+  }
+
+  @Override
+  public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
+    return withRequiredAntiAffinity;
+  }
+
+  @Override
+  public int imageNodeCount(String imageName) {
+    return imageNodeCounts.getOrDefault(imageName, 0);
+  }
+
+  @Override
+  public int size() {
+    return nodes.size();
+  }
+
+  /**
+   * The generation of the newest node change this snapshot reflects (0 for a snapshot that no cache
+   * has updated).
+   */
+  public long generation() {
+    return generation;
+  }
+
+  @Override
+  public String toString() {
+    return "Snapshot{nodes=" + nodes.size() + ", generation=" + generation + "}";
+  }
+
+  // ---- mutation, for SchedulerCache and of() ----
+
+  void setGeneration(long generation) {
+    this.generation = generation;
+  }
+
+  /** The number of nodes held, which may exceed {@link #size()} until the lists are rebuilt. */
+  int nodeCount() {
+    return slots.size();
+  }
+
+  /**
+   * Stores {@code info} as the copy of node {@code name}, in place of the previous copy.
+   *
+   * @return the previous copy, or null if the node is new to the snapshot
+   */
+  NodeInfo put(String name, NodeInfo info) {
+    Slot slot = slots.get(name);
+    if (slot == null) {
+      slots.put(name, new Slot(info));
+      return null;
+    }
+    NodeInfo previous = slot.info;
+    slot.info = info;
+    return previous;
+  }
+
+  /** Drops the nodes whose names match {@code gone}; the lists keep them until rebuilt. */
+  void removeIf(Predicate<String> gone) {
+    slots.keySet().removeIf(gone);
+  }
+
+  /** Drops every node, as before the first update. */
+  void clear() {
+    slots.clear();
+    nodes = new SlotList(NO_SLOTS);
+    withAffinity = new SlotList(NO_SLOTS);
+    withRequiredAntiAffinity = new SlotList(NO_SLOTS);
+    imageNodeCounts = Map.of();
+    generation = 0;
+    treeVersion = -1;
+    imagesVersion = -1;
+  }
+
+  /**
+   * Rebuilds the node list in {@code order} (names this snapshot does not hold are skipped, and
+   * returned) and the two affinity lists from it.
+   *
+   * @return the names in {@code order} that the snapshot does not hold
+   */
+  List<String> rebuildLists(List<String> order) {
+    List<Slot> list = new ArrayList<>(order.size());
+    List<String> missing = List.of();
+    for (String name : order) {
+      Slot slot = slots.get(name);
+      if (slot != null) {
+        list.add(slot);
+      } else {
+        if (missing.isEmpty()) {
+          missing = new ArrayList<>();
+        }
+        missing.add(name);
+      }
+    }
+    nodes = new SlotList(list.toArray(NO_SLOTS));
+    rebuildAffinityLists();
+    return missing;
+  }
+
+  /** Rebuilds the two affinity lists from the node list. */
+  void rebuildAffinityLists() {
+    List<Slot> affinity = new ArrayList<>();
+    List<Slot> antiAffinity = new ArrayList<>();
+    for (Slot slot : nodes.slots) {
+      if (!slot.info.podsWithAffinity().isEmpty()) {
+        affinity.add(slot);
+      }
+      if (!slot.info.podsWithRequiredAntiAffinity().isEmpty()) {
+        antiAffinity.add(slot);
+      }
+    }
+    withAffinity = new SlotList(affinity.toArray(NO_SLOTS));
+    withRequiredAntiAffinity = new SlotList(antiAffinity.toArray(NO_SLOTS));
+  }
+
+  void setImageNodeCounts(Map<String, Integer> counts, long version) {
+    this.imageNodeCounts = counts;
+    this.imagesVersion = version;
+  }
+
+  /** A node's current copy; every list refers to the slot, so replacing the copy updates them. */
+  private static final class Slot {
+    NodeInfo info;
+
+    Slot(NodeInfo info) {
+      this.info = info;
+    }
+  }
+
+  /** A read-only list of the copies in a fixed array of slots. */
+  private static final class SlotList extends AbstractList<NodeInfo> implements RandomAccess {
+    final Slot[] slots;
+
+    SlotList(Slot[] slots) {
+      this.slots = slots;
+    }
+
+    @Override
+    public NodeInfo get(int index) {
+      return slots[index].info;
+    }
+
+    @Override
+    public int size() {
+      return slots.length;
+    }
+  }
+}
