@@ -1,7 +1,8 @@
 /**
  * The schedkit runtime: the {@code Scheduler}, the framework runner, the scheduling queue, the
- * cache and snapshot, the embedded in-memory cluster and the Kubernetes codecs. The runtime, queue
- * and cache packages are internal.
+ * cache and snapshot, the embedded in-memory cluster and the Kubernetes codecs. The queue package
+ * is internal; the cache (snapshots) and runtime (the framework runner) are public for tools and
+ * tests.
  */
 module io.schedkit.core {
   requires transitive io.schedkit.framework;
@@ -11,6 +12,8 @@ module io.schedkit.core {
   requires org.slf4j;
 
   exports io.schedkit.core;
+  exports io.schedkit.core.cache;
   exports io.schedkit.core.cluster;
   exports io.schedkit.core.metrics;
+  exports io.schedkit.core.runtime;
 }

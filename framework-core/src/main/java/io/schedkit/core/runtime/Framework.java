@@ -742,7 +742,7 @@ public final class Framework implements PluginRunner {
       stage = CompletableFuture.completedFuture(Status.success());
     }
     return stage
-        .handle((s, t) -> t != null ? Status.error(unwrap(t)) : s == null ? Status.success() : s)
+        .handle((s, t) -> t != null ? Status.error(unwrapped(t)) : s == null ? Status.success() : s)
         .thenCompose(
             s -> {
               if (s.isSkip()) {
@@ -779,7 +779,8 @@ public final class Framework implements PluginRunner {
         point, code, profileName, Duration.ofNanos(System.nanoTime() - startNanos));
   }
 
-  static Throwable unwrap(Throwable t) {
+  /** The cause of a completion or execution exception. */
+  public static Throwable unwrapped(Throwable t) {
     while ((t instanceof java.util.concurrent.CompletionException
             || t instanceof java.util.concurrent.ExecutionException)
         && t.getCause() != null) {

@@ -1,0 +1,97 @@
+package io.schedkit.core;
+
+import io.schedkit.framework.Status;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The answer to "where would this pod go, and why not elsewhere?": one scheduling cycle run as a
+ * dry run over every node, with every plugin's verdict. Produced by {@link Scheduler#explain}; the
+ * facts {@code schedkit explain} prints.
+ *
+ * @param pod {@code namespace/name}
+ * @param profile the profile that evaluated the pod
+ * @param result {@code Scheduled}, {@code Unschedulable} or {@code Error}
+ * @param selectedNode the node the pod would go to; null unless {@code Scheduled}
+ * @param message kube-scheduler's failure message (with its preemption part); empty when scheduled
+ * @param preemption what preemption would do; null unless a PostFilter plugin nominated a node
+ * @param nodes every node, in name order
+ */
+public record Explanation(
+    String pod,
+    String profile,
+    String result,
+    String selectedNode,
+    String message,
+    Preemption preemption,
+    List<NodeVerdict> nodes) {
+
+  /** The result of a pod that would be placed. */
+  public static final String SCHEDULED = "Scheduled";
+
+  /** The result of a pod that fits nowhere now. */
+  public static final String UNSCHEDULABLE = "Unschedulable";
+
+  /** The result of a pod whose evaluation failed. */
+  public static final String ERROR = "Error";
+
+  /** Copies the list. */
+  public Explanation {
+    nodes = List.copyOf(nodes);
+  }
+
+  /**
+   * One node's verdict.
+   *
+   * @param name the node name
+   * @param filter the filter status (Success, or the rejecting plugin's status)
+   * @param scores per Score plugin (and per prioritizing extender), in plugin order; empty for
+   *     rejected nodes
+   * @param totalScore the sum of weighted scores; null for rejected nodes
+   */
+  public record NodeVerdict(
+      String name, Status filter, Map<String, PluginScore> scores, Long totalScore) {
+    /** Copies the map (keeping its order). */
+    public NodeVerdict {
+      scores = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(scores));
+    }
+  }
+
+  /**
+   * One plugin's score of one node.
+   *
+   * @param raw what Score returned
+   * @param normalized after NormalizeScore (equal to raw without it)
+   * @param weighted normalized × weight
+   */
+  public record PluginScore(long raw, long normalized, long weighted) {}
+
+  /**
+   * What preemption would do.
+   *
+   * @param nominatedNode the node the pod would be nominated to
+   * @param victims the pods that would be evicted there ({@code namespace/name})
+   * @param candidates every candidate node found by the dry run, in node name order
+   */
+  public record Preemption(String nominatedNode, List<String> victims, List<Candidate> candidates) {
+    /** Copies the lists. */
+    public Preemption {
+      victims = List.copyOf(victims);
+      candidates = List.copyOf(candidates);
+    }
+  }
+
+  /**
+   * A preemption candidate.
+   *
+   * @param node the node
+   * @param victims its victims ({@code namespace/name})
+   * @param numPdbViolations how many victims violate a PodDisruptionBudget
+   */
+  public record Candidate(String node, List<String> victims, int numPdbViolations) {
+    /** Copies the list. */
+    public Candidate {
+      victims = List.copyOf(victims);
+    }
+  }
+}

@@ -1,0 +1,746 @@
+package io.schedkit.core;
+
+import io.schedkit.core.cache.SchedulerCache;
+import io.schedkit.core.cache.Snapshot;
+import io.schedkit.core.cluster.ClusterObjectStore;
+import io.schedkit.core.metrics.SchedulerMetrics;
+import io.schedkit.core.queue.Nominator;
+import io.schedkit.core.queue.QueuedPod;
+import io.schedkit.core.queue.SchedulingQueue;
+import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.FrameworkBuilder;
+import io.schedkit.core.runtime.FrameworkServices;
+import io.schedkit.core.runtime.WorkerPool;
+import io.schedkit.framework.Clock;
+import io.schedkit.framework.Code;
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.Extender;
+import io.schedkit.framework.NominatingInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PostFilterResult;
+import io.schedkit.framework.QueuedPodInfo;
+import io.schedkit.framework.Registry;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.cluster.ClusterView;
+import io.schedkit.framework.config.Profile;
+import io.schedkit.framework.config.SchedulerConfiguration;
+import io.schedkit.framework.model.Pod;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The scheduler: the one entry point of schedkit. Built over a host's {@link ClusterView}, it keeps
+ * a cache and a queue fed by the host's events and places pending pods with kube-scheduler's
+ * semantics.
+ *
+ * <p>Three ways to drive it: {@link #scheduleOne()} runs exactly one scheduling cycle on the
+ * caller's thread; {@link #runUntilIdle()} drains the queue, and with a {@link VirtualClock}
+ * advances virtual time through backoffs and timers until nothing more can happen; {@link #start()}
+ * runs the loop on its own thread for live use, until {@link #close()}.
+ *
+ * <p>Design note (threads): scheduling cycles are serialised (one at a time, whoever drives them);
+ * host events arrive on the host's thread and go to the thread-safe cache, queue and store; binding
+ * cycles run on the binding executor — a thread pool live, and with a {@link VirtualClock} a
+ * deferred queue that the scheduling thread drains between cycles, which with {@code parallelism =
+ * 1} and a seed makes a run reproducible.
+ */
+public final class Scheduler implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
+
+  private final ClusterView cluster;
+  private final SchedulerConfiguration configuration;
+  private final Clock clock;
+  private final boolean ownsClock;
+  private final SchedulerMetrics metrics;
+  private final List<Extender> extenders;
+  private final Map<String, Framework> profiles;
+  private final SchedulerCache cache;
+  private final Snapshot snapshot;
+  private final SchedulingQueue queue;
+  private final ClusterObjectStore store;
+  private final WorkerPool workers;
+  private final Random random;
+  private final Executor bindingExecutor;
+  private final ExecutorService ownedBindingPool;
+  private final DeferredExecutor deferred;
+  private final SchedulingAlgorithm algorithm;
+  private final EventHandlers handlers;
+  private final AutoCloseable subscription;
+  private final List<String> warnings;
+  private final Map<String, String> lastFailure = new ConcurrentHashMap<>();
+  private final AtomicLong bound = new AtomicLong();
+  private final AtomicInteger bindingsInFlight = new AtomicInteger();
+  private final Object cycleLock = new Object();
+  private volatile Thread loop;
+  private volatile boolean closed;
+
+  private Scheduler(Builder b) {
+    this.cluster = Objects.requireNonNull(b.cluster, "cluster");
+    Registry registry = b.registry != null ? b.registry : Registry.discover();
+    this.warnings = new ArrayList<>(b.warnings);
+    this.configuration = Objects.requireNonNull(b.configuration, "configuration");
+    this.ownsClock = b.clock == null;
+    this.clock = b.clock != null ? b.clock : new SystemClock();
+    this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
+    this.extenders = List.copyOf(b.extenders);
+    int parallelism = b.parallelism > 0 ? b.parallelism : configuration.parallelism();
+    this.workers = new WorkerPool(parallelism);
+    this.random = new Random(b.seed);
+    if (b.bindingExecutor != null) {
+      this.bindingExecutor = b.bindingExecutor;
+      this.ownedBindingPool = null;
+      this.deferred = null;
+    } else if (clock instanceof VirtualClock) {
+      this.deferred = new DeferredExecutor();
+      this.bindingExecutor = deferred;
+      this.ownedBindingPool = null;
+    } else {
+      AtomicInteger n = new AtomicInteger();
+      this.ownedBindingPool =
+          Executors.newCachedThreadPool(
+              r -> {
+                Thread t = new Thread(r, "schedkit-binder-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+              });
+      this.bindingExecutor = ownedBindingPool;
+      this.deferred = null;
+    }
+    this.store = new ClusterObjectStore();
+    this.cache = new SchedulerCache();
+    this.snapshot = new Snapshot();
+    this.algorithm =
+        new SchedulingAlgorithm(configuration.percentageOfNodesToScore(), extenders, random);
+
+    Map<String, Framework> frameworks = new LinkedHashMap<>();
+    Nominator nominator = new Nominator();
+    FrameworkServices services =
+        new FrameworkServices(
+            () -> snapshot,
+            store,
+            nominator,
+            workers,
+            extenders,
+            cluster,
+            clock,
+            random,
+            this::activate,
+            metrics);
+    for (Profile p : configuration.profiles()) {
+      frameworks.put(
+          p.schedulerName(),
+          FrameworkBuilder.build(
+              p,
+              registry,
+              services,
+              (raw, entry) -> {
+                throw new IllegalArgumentException("untyped args for plugin " + entry.name());
+              }));
+    }
+    this.profiles = java.util.Collections.unmodifiableMap(frameworks);
+    this.queue =
+        new SchedulingQueue(
+            profiles,
+            clock,
+            Duration.ofSeconds(configuration.podInitialBackoffSeconds()),
+            Duration.ofSeconds(configuration.podMaxBackoffSeconds()),
+            store,
+            metrics,
+            nominator);
+    this.handlers =
+        new EventHandlers(cache, queue, store, profiles, p -> lastFailure.remove(p.uid()));
+    this.subscription = cluster.watch(handlers);
+  }
+
+  /** A builder; {@link Builder#cluster} is required. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The configuration in effect (with defaults applied). */
+  public SchedulerConfiguration configuration() {
+    return configuration;
+  }
+
+  /** Warnings from building the scheduler (for example unsupported plugins that were dropped). */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /** The profiles' scheduler names. */
+  public List<String> profileNames() {
+    return List.copyOf(profiles.keySet());
+  }
+
+  /** The clock the scheduler runs on. */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The number of pods bound so far by this scheduler. */
+  public long boundCount() {
+    return bound.get();
+  }
+
+  /** The framework of profile {@code schedulerName} (advanced use and tests). */
+  public Optional<Framework> framework(String schedulerName) {
+    return Optional.ofNullable(profiles.get(schedulerName));
+  }
+
+  // ------------------------------------------------------------------ driving
+
+  /**
+   * Runs one scheduling cycle on the caller's thread: pops the next pod and tries to place it (its
+   * binding cycle continues on the binding executor). Returns empty when no pod is ready.
+   */
+  public Optional<ScheduleResult> scheduleOne() {
+    synchronized (cycleLock) {
+      QueuedPod qp = queue.tryPop();
+      if (qp == null) {
+        return Optional.empty();
+      }
+      return Optional.of(schedule(qp));
+    }
+  }
+
+  /**
+   * Drains the queue. With a {@link VirtualClock}, also runs binding cycles and due timers and
+   * advances virtual time through backoffs and timers, until no pod can make progress and nothing
+   * more is due; with the system clock, returns once no pod is ready.
+   *
+   * @return the number of scheduling cycles run
+   */
+  public int runUntilIdle() {
+    int cycles = 0;
+    VirtualClock vc = clock instanceof VirtualClock ? (VirtualClock) clock : null;
+    long lastProgress = progress();
+    Instant lastProgressAt = clock.now();
+    Duration idleLimit = Duration.ofSeconds(2 * configuration.podMaxBackoffSeconds() + 1);
+    while (true) {
+      runDeferred();
+      Optional<ScheduleResult> r;
+      while ((r = scheduleOne()).isPresent()) {
+        cycles++;
+        runDeferred();
+      }
+      if (vc == null) {
+        return cycles;
+      }
+      vc.runDueTasks();
+      queue.flushBackoffQCompleted();
+      if (queue.activeCount() > 0 || (deferred != null && !deferred.isEmpty())) {
+        continue;
+      }
+      long p = progress();
+      if (p != lastProgress) {
+        lastProgress = p;
+        lastProgressAt = clock.now();
+      }
+      Optional<Instant> timer = vc.nextDeadline();
+      Optional<Instant> backoff = queue.nextBackoffExpiry();
+      Instant next;
+      if (timer.isPresent()) {
+        next =
+            backoff.isPresent() && backoff.get().isBefore(timer.get())
+                ? backoff.get()
+                : timer.get();
+      } else if (backoff.isPresent()) {
+        if (Duration.between(lastProgressAt, backoff.get()).compareTo(idleLimit) > 0) {
+          return cycles; // only retries without progress remain
+        }
+        next = backoff.get();
+      } else {
+        return cycles;
+      }
+      vc.advanceTo(next);
+      queue.flushBackoffQCompleted();
+    }
+  }
+
+  private long progress() {
+    return handlers.eventCount() + bound.get();
+  }
+
+  private void runDeferred() {
+    if (deferred != null) {
+      deferred.runAll();
+    }
+  }
+
+  /** Starts the scheduling loop on its own thread (live use). */
+  public synchronized void start() {
+    if (closed) {
+      throw new IllegalStateException("scheduler is closed");
+    }
+    if (loop != null) {
+      return;
+    }
+    queue.start();
+    Thread t =
+        new Thread(
+            () -> {
+              while (!closed) {
+                try {
+                  QueuedPod qp = queue.pop(Duration.ofMillis(200));
+                  if (qp == null) {
+                    runDeferred();
+                    continue;
+                  }
+                  synchronized (cycleLock) {
+                    schedule(qp);
+                  }
+                  runDeferred();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  return;
+                } catch (RuntimeException e) {
+                  LOG.error("scheduling loop error", e);
+                }
+              }
+            },
+            "schedkit-scheduler");
+    t.setDaemon(true);
+    loop = t;
+    t.start();
+  }
+
+  /** Stops the loop, the timers and every thread the scheduler started; idempotent. */
+  @Override
+  public void close() {
+    Thread t;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      t = loop;
+    }
+    queue.close();
+    if (t != null) {
+      t.interrupt();
+      try {
+        t.join(TimeUnit.SECONDS.toMillis(10));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    try {
+      subscription.close();
+    } catch (Exception e) {
+      LOG.warn("closing the watch failed: {}", e.toString());
+    }
+    if (ownedBindingPool != null) {
+      ownedBindingPool.shutdownNow();
+      try {
+        ownedBindingPool.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    workers.close();
+    if (ownsClock && clock instanceof SystemClock) {
+      ((SystemClock) clock).close();
+    }
+  }
+
+  /** Moves {@code pods}, if queued, to the active queue. */
+  public void activate(Collection<Pod> pods) {
+    queue.activate(pods);
+  }
+
+  // ------------------------------------------------------------------ one cycle
+
+  private ScheduleResult schedule(QueuedPod qp) {
+    Pod pod = qp.pod();
+    Framework fwk = profiles.get(pod.spec().schedulerName());
+    if (fwk == null || pod.isTerminating() || cache.isAssumedPod(pod)) {
+      queue.done(pod.uid());
+      return new ScheduleResult(pod.key(), "", ScheduleResult.Outcome.SKIPPED, "", "");
+    }
+    long start = System.nanoTime();
+    CycleState state = new CycleState();
+    state.setRecordPluginMetrics(
+        java.util.concurrent.ThreadLocalRandom.current().nextInt(100) < 10);
+    cache.updateSnapshot(snapshot);
+    PodInfo podInfo = qp.podInfo();
+    SchedulingAlgorithm.Result result =
+        algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.SCHEDULE);
+    if (!result.status().isSuccess()) {
+      return failedToFit(fwk, state, qp, result, start);
+    }
+    String host = result.selectedNode();
+    Pod assumedPod = pod.toBuilder().nodeName(host).build();
+    PodInfo assumed = PodInfo.of(assumedPod);
+    try {
+      cache.assumePod(assumed);
+    } catch (RuntimeException e) {
+      return fail(fwk, qp, Status.error(e), null, NominatingInfo.override(""), start);
+    }
+    queue.nominator().deleteNominatedPodIfExists(assumedPod);
+    Status reserve = fwk.runReservePluginsReserve(state, assumed, host);
+    if (!reserve.isSuccess()) {
+      fwk.runReservePluginsUnreserve(state, assumed, host);
+      forget(assumedPod);
+      return fail(fwk, qp, reserve, host, NominatingInfo.override(""), start);
+    }
+    Status permit = fwk.runPermitPlugins(state, assumed, host);
+    if (!permit.isWait() && !permit.isSuccess()) {
+      fwk.runReservePluginsUnreserve(state, assumed, host);
+      forget(assumedPod);
+      return fail(fwk, qp, permit, host, NominatingInfo.override(""), start);
+    }
+    List<Pod> toActivate = state.drainPodsToActivate();
+    if (!toActivate.isEmpty()) {
+      queue.activate(toActivate);
+    }
+    metrics.scheduleAttempt(
+        "scheduled", fwk.profileName(), Duration.ofNanos(System.nanoTime() - start));
+    lastFailure.remove(pod.uid());
+    startBinding(fwk, state, qp, assumed, host);
+    return new ScheduleResult(
+        pod.key(), fwk.profileName(), ScheduleResult.Outcome.ASSUMED, host, "");
+  }
+
+  private void forget(Pod assumedPod) {
+    try {
+      cache.forgetPod(assumedPod);
+    } catch (RuntimeException e) {
+      LOG.error("forgetting {} failed: {}", assumedPod.key(), e.getMessage());
+    }
+  }
+
+  private ScheduleResult failedToFit(
+      Framework fwk,
+      CycleState state,
+      QueuedPod qp,
+      SchedulingAlgorithm.Result result,
+      long start) {
+    Status status = result.status();
+    Diagnosis diagnosis = result.diagnosis();
+    if (!status.isRejected()) {
+      return fail(fwk, qp, status, null, NominatingInfo.override(""), start);
+    }
+    if (status.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE
+        && status.message().equals("no nodes available to schedule pods")) {
+      return fail(fwk, qp, status, null, NominatingInfo.override(""), start);
+    }
+    NominatingInfo nomination = null;
+    if (fwk.hasPostFilterPlugins()) {
+      PostFilterResult pf = fwk.runPostFilterPlugins(state, qp.podInfo(), diagnosis.nodeToStatus());
+      diagnosis.setPostFilterMessage(pf.status().message());
+      nomination = pf.nominatingInfo();
+    }
+    String message = diagnosis.message(snapshot.size());
+    qp.setUnschedulablePlugins(diagnosis.unschedulablePlugins());
+    qp.setPendingPlugins(diagnosis.pendingPlugins());
+    return failed(fwk, qp, Code.UNSCHEDULABLE, message, nomination, start, true);
+  }
+
+  /** A failure after a node was chosen: a rejection gets a one-node FitError message. */
+  private ScheduleResult fail(
+      Framework fwk,
+      QueuedPod qp,
+      Status status,
+      String host,
+      NominatingInfo nomination,
+      long start) {
+    if (status.isRejected() && host != null) {
+      Diagnosis d = new Diagnosis();
+      d.nodeToStatus().set(host, status);
+      d.addPluginStatus(status);
+      qp.setUnschedulablePlugins(d.unschedulablePlugins());
+      qp.setPendingPlugins(d.pendingPlugins());
+      return failed(fwk, qp, status.code(), d.message(1), nomination, start, true);
+    }
+    if (status.isRejected()) {
+      qp.setUnschedulablePlugins(java.util.Set.of());
+      qp.setPendingPlugins(java.util.Set.of());
+      return failed(fwk, qp, status.code(), status.message(), nomination, start, true);
+    }
+    qp.setUnschedulablePlugins(java.util.Set.of());
+    qp.setPendingPlugins(java.util.Set.of());
+    return failed(fwk, qp, Code.ERROR, status.message(), nomination, start, true);
+  }
+
+  /** kube-scheduler's failure handler: requeue, record the nomination, tell the host. */
+  private ScheduleResult failed(
+      Framework fwk,
+      QueuedPod qp,
+      Code code,
+      String message,
+      NominatingInfo nomination,
+      long start,
+      boolean requeue) {
+    Pod pod = qp.pod();
+    boolean rejected = code.isRejection();
+    metrics.scheduleAttempt(
+        rejected ? "unschedulable" : "error",
+        fwk.profileName(),
+        Duration.ofNanos(System.nanoTime() - start));
+    Optional<Pod> current = store.pod(pod.namespace(), pod.name());
+    if (requeue && current.isPresent() && current.get().nodeName().isEmpty()) {
+      queue.addUnschedulableIfNotPresent(qp, queue.schedulingCycle());
+    } else {
+      queue.done(pod.uid());
+    }
+    if (nomination != null) {
+      queue.nominator().addNominatedPod(qp.podInfo(), nomination);
+      if (nomination.overrides()) {
+        String current0 = pod.status().nominatedNodeName();
+        if (!current0.equals(nomination.nominatedNodeName())) {
+          cluster.nominate(pod, nomination.nominatedNodeName());
+        }
+      }
+    }
+    lastFailure.put(pod.uid(), message);
+    cluster.reportUnschedulable(pod, truncate(message));
+    ScheduleResult.Outcome outcome =
+        rejected ? ScheduleResult.Outcome.UNSCHEDULABLE : ScheduleResult.Outcome.ERROR;
+    String node =
+        nomination != null && nomination.overrides() ? nomination.nominatedNodeName() : "";
+    return new ScheduleResult(pod.key(), fwk.profileName(), outcome, node, message);
+  }
+
+  /** Upstream truncates event messages to 1024 bytes, ending them with " ...". */
+  static String truncate(String message) {
+    byte[] bytes = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    if (bytes.length <= 1024) {
+      return message;
+    }
+    return new String(bytes, 0, 1020, java.nio.charset.StandardCharsets.UTF_8) + " ...";
+  }
+
+  private void startBinding(
+      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host) {
+    bindingsInFlight.incrementAndGet();
+    BindingCycle cycle =
+        new BindingCycle(
+            fwk, state, assumed, host, extenders, bindingExecutor, () -> queue.done(assumed.uid()));
+    cycle
+        .run()
+        .whenComplete(
+            (status, t) -> {
+              try {
+                Status s = t != null ? Status.error(t) : status;
+                finishBinding(fwk, state, qp, assumed, host, s);
+              } finally {
+                bindingsInFlight.decrementAndGet();
+              }
+            });
+  }
+
+  private void finishBinding(
+      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host, Status s) {
+    try {
+      cache.finishBinding(assumed.pod());
+    } catch (RuntimeException e) {
+      LOG.debug("finishBinding of {}: {}", assumed.pod().key(), e.getMessage());
+    }
+    if (s.isSuccess()) {
+      bound.incrementAndGet();
+      fwk.runPostBindPlugins(state, assumed, host);
+      List<Pod> toActivate = state.drainPodsToActivate();
+      if (!toActivate.isEmpty()) {
+        queue.activate(toActivate);
+      }
+      return;
+    }
+    synchronized (cycleLock) {
+      fwk.runReservePluginsUnreserve(state, assumed, host);
+      boolean forgotten;
+      try {
+        cache.forgetPod(assumed.pod());
+        forgotten = true;
+      } catch (RuntimeException e) {
+        LOG.error("forgetting {} failed: {}", assumed.pod().key(), e.getMessage());
+        forgotten = false;
+      }
+      if (forgotten) {
+        String uid = assumed.uid();
+        queue.moveAllToActiveOrBackoffQueue(
+            io.schedkit.framework.ClusterEvent.ASSIGNED_POD_DELETE,
+            assumed.pod(),
+            null,
+            s.isRejected() ? (QueuedPodInfo p) -> !p.pod().uid().equals(uid) : null);
+      }
+      fail(fwk, qp, s, host, NominatingInfo.override(""), System.nanoTime());
+    }
+  }
+
+  // ------------------------------------------------------------------ explain and pending
+
+  /**
+   * Explains, as a dry run, what one scheduling cycle would do with {@code pod} on the current
+   * cluster: every node is evaluated and every plugin's verdict recorded; when no node fits, the
+   * profile's PostFilter plugins run as a dry run too. Nothing is assumed, bound, evicted or
+   * queued.
+   */
+  public Explanation explain(Pod pod) {
+    synchronized (cycleLock) {
+      Pod p = pod;
+      if (p.spec().priority() == null) {
+        p = p.toBuilder().priority(store.resolvePriority(p)).build();
+      }
+      Framework fwk = profiles.get(p.spec().schedulerName());
+      if (fwk == null) {
+        throw new IllegalArgumentException(
+            "pod "
+                + p.key()
+                + ": spec.schedulerName "
+                + p.spec().schedulerName()
+                + " is not a profile of this scheduler (profiles: "
+                + profiles.keySet()
+                + ")");
+      }
+      cache.updateSnapshot(snapshot);
+      CycleState state = new CycleState();
+      state.setDryRun(true);
+      PodInfo podInfo = PodInfo.of(p);
+      SchedulingAlgorithm.Result r =
+          algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.EXPLAIN);
+      return ExplainReport.build(fwk, state, podInfo, snapshot, r);
+    }
+  }
+
+  /** The pods waiting in the queue, with where they wait and why. */
+  public List<PendingPod> pendingPods() {
+    List<PendingPod> out = new ArrayList<>();
+    for (QueuedPodInfo q : queue.pendingPods()) {
+      out.add(pending(q));
+    }
+    out.sort(Comparator.comparing(PendingPod::podKey));
+    return out;
+  }
+
+  /** Why the pod with {@code uid} is pending, if it is queued. */
+  public Optional<PendingPod> whyPending(String uid) {
+    return queue.get(uid).map(this::pending);
+  }
+
+  private PendingPod pending(QueuedPodInfo q) {
+    return new PendingPod(
+        q.pod().key(),
+        q.pod().uid(),
+        q.attempts(),
+        List.copyOf(q.unschedulablePlugins()),
+        lastFailure.getOrDefault(q.pod().uid(), ""));
+  }
+
+  /**
+   * A pod waiting to be scheduled.
+   *
+   * @param podKey {@code namespace/name}
+   * @param uid the pod's UID
+   * @param attempts scheduling attempts so far
+   * @param rejectedBy the plugins that rejected it in its last attempt
+   * @param message the last failure message, empty before the first attempt
+   */
+  public record PendingPod(
+      String podKey, String uid, int attempts, List<String> rejectedBy, String message) {}
+
+  // ------------------------------------------------------------------ builder
+
+  /** Builds a {@link Scheduler}. */
+  public static final class Builder {
+    private ClusterView cluster;
+    private SchedulerConfiguration configuration;
+    private Registry registry;
+    private Clock clock;
+    private long seed;
+    private int parallelism;
+    private Executor bindingExecutor;
+    private SchedulerMetrics metrics;
+    private final List<Extender> extenders = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+
+    private Builder() {}
+
+    /** The host's cluster (required). */
+    public Builder cluster(ClusterView cluster) {
+      this.cluster = cluster;
+      return this;
+    }
+
+    /** The configuration; default: kube-scheduler's default profile. */
+    public Builder configuration(SchedulerConfiguration configuration) {
+      this.configuration = configuration;
+      return this;
+    }
+
+    /** The plugins available; default: every {@code PluginProvider} on the class path. */
+    public Builder registry(Registry registry) {
+      this.registry = registry;
+      return this;
+    }
+
+    /** The clock; default: the system clock. A {@link VirtualClock} makes runs simulated. */
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    /** The seed of tie-breaks and preemption offsets (default 0). */
+    public Builder seed(long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    /** Overrides the configuration's parallelism (1 = everything on the caller's thread). */
+    public Builder parallelism(int parallelism) {
+      this.parallelism = parallelism;
+      return this;
+    }
+
+    /** The executor of binding cycles; default: a thread pool, or deferred with a VirtualClock. */
+    public Builder bindingExecutor(Executor executor) {
+      this.bindingExecutor = executor;
+      return this;
+    }
+
+    /** Where metrics go; default: nowhere. */
+    public Builder metrics(SchedulerMetrics metrics) {
+      this.metrics = metrics;
+      return this;
+    }
+
+    /** Adds an in-process extender (after those of the configuration). */
+    public Builder extender(Extender extender) {
+      this.extenders.add(extender);
+      return this;
+    }
+
+    /** Adds build warnings to report (used by decoders that dropped things). */
+    public Builder warnings(List<String> warnings) {
+      this.warnings.addAll(warnings);
+      return this;
+    }
+
+    /**
+     * Builds the scheduler and subscribes it to the cluster (the host's existing objects are loaded
+     * before this returns).
+     *
+     * @throws IllegalArgumentException if the configuration is invalid
+     */
+    public Scheduler build() {
+      return new Scheduler(this);
+    }
+  }
+}

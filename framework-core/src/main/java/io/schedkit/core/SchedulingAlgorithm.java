@@ -1,0 +1,437 @@
+package io.schedkit.core;
+
+import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.ScoreTable;
+import io.schedkit.framework.Code;
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.Extender;
+import io.schedkit.framework.ExtenderFilterResult;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.NodeScore;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PreFilterResult;
+import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.model.Pod;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The node-choosing part of a scheduling cycle, as kube-scheduler's {@code schedulePod}: PreFilter,
+ * the nominated node first, Filter over a rotating sample of nodes, extender filters, then
+ * PreScore, Score, extender priorities and a random choice among the best.
+ *
+ * <p>Design note: one instance belongs to the scheduling thread; {@link #nextStartNodeIndex} is the
+ * only state carried between cycles. {@link Mode#EXPLAIN} evaluates every node, keeps raw scores
+ * and scores even a single feasible node, so explain can report everything.
+ */
+final class SchedulingAlgorithm {
+  /** Below this many nodes every node is evaluated. */
+  static final int MIN_FEASIBLE_NODES_TO_FIND = 100;
+
+  /** The least adaptive percentage of nodes to score. */
+  static final int MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+  /** The pseudo-plugin name under which extender rejections are recorded. */
+  static final String EXTENDER_NAME = "Extender";
+
+  /** How a cycle evaluates nodes. */
+  enum Mode {
+    /** As kube-scheduler: sample, stop when enough nodes fit, skip scoring a single node. */
+    SCHEDULE,
+    /** Every node, with raw scores kept and a single feasible node scored. */
+    EXPLAIN
+  }
+
+  private final int percentageOfNodesToScore;
+  private final List<Extender> extenders;
+  private final Random random;
+  private int nextStartNodeIndex;
+
+  SchedulingAlgorithm(int percentageOfNodesToScore, List<Extender> extenders, Random random) {
+    this.percentageOfNodesToScore = percentageOfNodesToScore;
+    this.extenders = List.copyOf(extenders);
+    this.random = random;
+  }
+
+  /**
+   * What choosing a node produced.
+   *
+   * @param status Success, a rejection (the pod fits nowhere; see the diagnosis), or an Error
+   * @param selectedNode the chosen node, or null
+   * @param diagnosis why nodes were rejected
+   * @param feasibleNodes the nodes that passed every filter
+   * @param scores the scores (null when scoring did not run)
+   * @param extenderScores the weighted extender scores per node name (explain)
+   * @param evaluatedNodes feasible plus rejected nodes
+   */
+  record Result(
+      Status status,
+      String selectedNode,
+      Diagnosis diagnosis,
+      List<NodeInfo> feasibleNodes,
+      ScoreTable scores,
+      Map<String, Map<String, Long>> extenderScores,
+      int evaluatedNodes) {}
+
+  /** Chooses a node for {@code pod} on {@code snapshot}, or explains why none fits. */
+  Result schedulePod(
+      Framework fwk, CycleState state, PodInfo pod, NodeInfoLister snapshot, Mode mode) {
+    List<NodeInfo> allNodes = snapshot.list();
+    Diagnosis diagnosis = new Diagnosis();
+    if (allNodes.isEmpty()) {
+      return failure(
+          Status.unresolvable("no nodes available to schedule pods"), diagnosis, List.of());
+    }
+    // PreFilter.
+    Set<String> narrowing = new LinkedHashSet<>();
+    PreFilterResult pre = fwk.runPreFilterPlugins(state, pod, allNodes, narrowing);
+    narrowing.forEach(diagnosis::addUnschedulablePlugin);
+    Status preStatus = pre.status();
+    if (!preStatus.isSuccess()) {
+      if (!preStatus.isRejected()) {
+        return failure(preStatus, diagnosis, List.of());
+      }
+      diagnosis.nodeToStatus().setAbsentStatus(preStatus);
+      diagnosis.setPreFilterMessage(preStatus.message());
+      diagnosis.addPluginStatus(preStatus);
+      return failure(Status.unschedulable(), diagnosis, List.of());
+    }
+
+    // The nominated node first: if it passes, it is the answer.
+    String nominated = pod.pod().status().nominatedNodeName();
+    if (!nominated.isEmpty() && mode == Mode.SCHEDULE) {
+      NodeInfo nn = snapshot.get(nominated).orElse(null);
+      if (nn != null) {
+        FilterOutcome fo = filterNodes(fwk, state, pod, List.of(nn), diagnosis, 1, 0);
+        if (fo.error == null && !fo.feasible.isEmpty()) {
+          List<NodeInfo> passed;
+          try {
+            passed = filterByExtenders(pod.pod(), fo.feasible, diagnosis);
+          } catch (ExtenderException e) {
+            passed = List.of();
+          }
+          if (!passed.isEmpty()) {
+            return new Result(Status.success(), nominated, diagnosis, passed, null, Map.of(), 1);
+          }
+        }
+      }
+    }
+
+    List<NodeInfo> candidates = allNodes;
+    if (!pre.allNodes()) {
+      candidates = new ArrayList<>(pre.nodeNames().size());
+      for (NodeInfo n : allNodes) {
+        if (pre.nodeNames().contains(n.name())) {
+          candidates.add(n);
+        }
+      }
+      TreeSet<String> sorted = new TreeSet<>(narrowing);
+      diagnosis
+          .nodeToStatus()
+          .setAbsentStatus(
+              Status.unresolvable("node(s) didn't satisfy plugin(s) " + Framework.goList(sorted))
+                  .withPlugin(sorted.isEmpty() ? "" : sorted.first()));
+    }
+
+    int toFind;
+    if (mode == Mode.EXPLAIN) {
+      toFind = candidates.size();
+    } else {
+      toFind = numFeasibleNodesToFind(fwk.percentageOfNodesToScore(), candidates.size());
+      if (!hasExtenderFilters() && !hasScoring(fwk)) {
+        toFind = 1;
+      }
+    }
+    int start = mode == Mode.EXPLAIN ? 0 : nextStartNodeIndex;
+    FilterOutcome fo = filterNodes(fwk, state, pod, candidates, diagnosis, toFind, start);
+    if (mode == Mode.SCHEDULE) {
+      int processed = fo.feasible.size() + fo.rejected;
+      nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
+    }
+    if (fo.error != null) {
+      return failure(fo.error, diagnosis, List.of());
+    }
+    List<NodeInfo> feasible;
+    try {
+      int before = fo.feasible.size();
+      feasible = filterByExtenders(pod.pod(), fo.feasible, diagnosis);
+      if (feasible.size() != before) {
+        diagnosis.addUnschedulablePlugin(EXTENDER_NAME);
+      }
+    } catch (ExtenderException e) {
+      return failure(Status.error(e.getMessage()), diagnosis, List.of());
+    }
+    int evaluated = feasible.size() + diagnosis.nodeToStatus().size();
+    if (feasible.isEmpty()) {
+      return new Result(
+          Status.unschedulable(), null, diagnosis, feasible, null, Map.of(), evaluated);
+    }
+    if (feasible.size() == 1 && mode == Mode.SCHEDULE) {
+      return new Result(
+          Status.success(), feasible.get(0).name(), diagnosis, feasible, null, Map.of(), evaluated);
+    }
+
+    // Score.
+    Map<String, Map<String, Long>> extenderScores = new HashMap<>();
+    long[] totals;
+    ScoreTable table = null;
+    if (extenders.isEmpty() && !fwk.hasScorePlugins()) {
+      totals = new long[feasible.size()];
+      java.util.Arrays.fill(totals, 1);
+    } else {
+      Status ps = fwk.runPreScorePlugins(state, pod, feasible);
+      if (!ps.isSuccess()) {
+        return failure(ps, diagnosis, feasible);
+      }
+      Framework.ScoreOutcome so = fwk.runScorePlugins(state, pod, feasible, mode == Mode.EXPLAIN);
+      if (!so.status().isSuccess()) {
+        return failure(so.status(), diagnosis, feasible);
+      }
+      table = so.table();
+      totals = new long[feasible.size()];
+      for (int i = 0; i < totals.length; i++) {
+        totals[i] = table.total(i);
+      }
+      addExtenderScores(pod.pod(), feasible, totals, extenderScores);
+    }
+    String host = selectHost(feasible, totals);
+    return new Result(
+        Status.success(), host, diagnosis, feasible, table, extenderScores, evaluated);
+  }
+
+  private static Result failure(Status status, Diagnosis diagnosis, List<NodeInfo> feasible) {
+    return new Result(status, null, diagnosis, feasible, null, Map.of(), 0);
+  }
+
+  /** The nodes that passed, the count of rejected nodes, and an Error that stopped filtering. */
+  private static final class FilterOutcome {
+    final List<NodeInfo> feasible;
+    final int rejected;
+    final Status error;
+
+    FilterOutcome(List<NodeInfo> feasible, int rejected, Status error) {
+      this.feasible = feasible;
+      this.rejected = rejected;
+      this.error = error;
+    }
+  }
+
+  /**
+   * Filters {@code nodes} starting at {@code start} (rotating), until {@code toFind} nodes passed
+   * (as upstream, the search stops when one more node passes than needed; that node is dropped).
+   * Rejections are recorded in the diagnosis in rotation order.
+   */
+  private FilterOutcome filterNodes(
+      Framework fwk,
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      Diagnosis diagnosis,
+      int toFind,
+      int start) {
+    int n = nodes.size();
+    if (n == 0) {
+      return new FilterOutcome(List.of(), 0, null);
+    }
+    if (!fwk.hasFilterPlugins()) {
+      List<NodeInfo> out = new ArrayList<>(Math.min(toFind, n));
+      for (int i = 0; i < Math.min(toFind, n); i++) {
+        out.add(nodes.get((start + i) % n));
+      }
+      return new FilterOutcome(out, 0, null);
+    }
+    NodeInfo[] feasible = new NodeInfo[toFind];
+    Status[] rejected = new Status[n];
+    AtomicInteger found = new AtomicInteger();
+    AtomicReference<Status> error = new AtomicReference<>();
+    fwk.services()
+        .parallelizer()
+        .untilStopped(
+            n,
+            i -> {
+              NodeInfo node = nodes.get((start + i) % n);
+              Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+              if (s.code() == Code.ERROR) {
+                error.compareAndSet(null, s);
+                return false;
+              }
+              if (s.isSuccess()) {
+                int k = found.incrementAndGet();
+                if (k > toFind) {
+                  found.decrementAndGet();
+                  return false;
+                }
+                feasible[k - 1] = node;
+                return true;
+              }
+              rejected[i] = s;
+              return true;
+            });
+    int rejectedCount = 0;
+    for (int i = 0; i < n; i++) {
+      if (rejected[i] != null) {
+        NodeInfo node = nodes.get((start + i) % n);
+        diagnosis.nodeToStatus().set(node.name(), rejected[i]);
+        diagnosis.addPluginStatus(rejected[i]);
+        rejectedCount++;
+      }
+    }
+    List<NodeInfo> out = new ArrayList<>(found.get());
+    for (int i = 0; i < found.get(); i++) {
+      out.add(feasible[i]);
+    }
+    return new FilterOutcome(out, rejectedCount, error.get());
+  }
+
+  /** An extender failure that fails the cycle. */
+  static final class ExtenderException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ExtenderException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /** Runs the filtering extenders one after another on the survivors. */
+  List<NodeInfo> filterByExtenders(Pod pod, List<NodeInfo> feasible, Diagnosis diagnosis) {
+    List<NodeInfo> current = feasible;
+    for (Extender e : extenders) {
+      if (current.isEmpty()) {
+        break;
+      }
+      if (!e.isFilter() || !e.isInterested(pod)) {
+        continue;
+      }
+      ExtenderFilterResult r;
+      try {
+        r = e.filter(pod, current);
+      } catch (Exception ex) {
+        if (e.isIgnorable()) {
+          continue;
+        }
+        throw new ExtenderException(ex.getMessage() == null ? ex.toString() : ex.getMessage(), ex);
+      }
+      r.failedAndUnresolvableNodes()
+          .forEach((node, msg) -> diagnosis.nodeToStatus().set(node, Status.unresolvable(msg)));
+      r.failedNodes()
+          .forEach(
+              (node, msg) -> {
+                if (!r.failedAndUnresolvableNodes().containsKey(node)) {
+                  diagnosis.nodeToStatus().set(node, Status.unschedulable(msg));
+                }
+              });
+      Map<String, NodeInfo> byName = new HashMap<>();
+      for (NodeInfo n : current) {
+        byName.put(n.name(), n);
+      }
+      List<NodeInfo> next = new ArrayList<>(r.feasibleNodes().size());
+      for (String name : r.feasibleNodes()) {
+        NodeInfo n = byName.get(name);
+        if (n == null) {
+          throw new ExtenderException(
+              "extender \""
+                  + e.name()
+                  + "\" claims a filtered node \""
+                  + name
+                  + "\" which is not found in the input node list",
+              null);
+        }
+        next.add(n);
+      }
+      current = next;
+    }
+    return current;
+  }
+
+  private void addExtenderScores(
+      Pod pod, List<NodeInfo> nodes, long[] totals, Map<String, Map<String, Long>> perNode) {
+    if (extenders.isEmpty()) {
+      return;
+    }
+    Map<String, Integer> index = new HashMap<>();
+    for (int i = 0; i < nodes.size(); i++) {
+      index.put(nodes.get(i).name(), i);
+    }
+    for (Extender e : extenders) {
+      if (!e.isPrioritizer() || !e.isInterested(pod)) {
+        continue;
+      }
+      List<NodeScore> scores;
+      try {
+        scores = e.prioritize(pod, nodes);
+      } catch (Exception ex) {
+        continue; // prioritize errors are ignored, as upstream
+      }
+      for (NodeScore s : scores) {
+        Integer i = index.get(s.name());
+        if (i == null) {
+          continue;
+        }
+        long weighted = s.score() * e.weight() * (ScorePlugin.MAX_NODE_SCORE / 10);
+        totals[i] += weighted;
+        perNode
+            .computeIfAbsent(s.name(), k -> new java.util.LinkedHashMap<>())
+            .merge(e.name(), weighted, Long::sum);
+      }
+    }
+  }
+
+  /** The node with the highest total; ties broken uniformly at random (reservoir sampling). */
+  String selectHost(List<NodeInfo> nodes, long[] totals) {
+    int selected = 0;
+    long best = totals[0];
+    int ties = 1;
+    for (int i = 1; i < totals.length; i++) {
+      if (totals[i] > best) {
+        best = totals[i];
+        selected = i;
+        ties = 1;
+      } else if (totals[i] == best) {
+        ties++;
+        if (random.nextInt(ties) == 0) {
+          selected = i;
+        }
+      }
+    }
+    return nodes.get(selected).name();
+  }
+
+  /** kube-scheduler's {@code numFeasibleNodesToFind}. */
+  int numFeasibleNodesToFind(Integer profilePercentage, int numAllNodes) {
+    if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND) {
+      return numAllNodes;
+    }
+    int percentage = profilePercentage != null ? profilePercentage : percentageOfNodesToScore;
+    if (percentage == 0) {
+      percentage = 50 - numAllNodes / 125;
+      if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) {
+        percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+      }
+    }
+    int numNodes = (int) ((long) numAllNodes * percentage / 100);
+    return Math.max(numNodes, MIN_FEASIBLE_NODES_TO_FIND);
+  }
+
+  private boolean hasExtenderFilters() {
+    return extenders.stream().anyMatch(Extender::isFilter);
+  }
+
+  private boolean hasScoring(Framework fwk) {
+    return fwk.hasScorePlugins() || extenders.stream().anyMatch(Extender::isPrioritizer);
+  }
+
+  /** The rotation start of the next cycle (for tests). */
+  int nextStartNodeIndex() {
+    return nextStartNodeIndex;
+  }
+}
