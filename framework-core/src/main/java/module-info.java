@@ -12,4 +12,5 @@ module io.schedkit.core {
 
   exports io.schedkit.core;
   exports io.schedkit.core.metrics;
+  exports io.schedkit.core.kube;
 }
