@@ -15,5 +15,6 @@ module io.schedkit.core {
   exports io.schedkit.core.cache;
   exports io.schedkit.core.cluster;
   exports io.schedkit.core.metrics;
+  exports io.schedkit.core.kube;
   exports io.schedkit.core.runtime;
 }

@@ -1,0 +1,26 @@
+package io.schedkit.core.kube;
+
+import io.schedkit.framework.PluginArgs.FieldError;
+
+/**
+ * A problem with one field of a document being decoded, before the source and object are known: its
+ * message starts with the field path ({@code spec.containers[0].image: ...}). Callers add the
+ * source name and object and rethrow as a public exception.
+ */
+final class FieldException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  FieldException(String message) {
+    super(message, null, false, false);
+  }
+
+  /** A problem at {@code path}: {@code <path>: <detail>}. */
+  static FieldException at(String path, String detail) {
+    return new FieldException(path.isEmpty() ? detail : path + ": " + detail);
+  }
+
+  /** A problem described as a Kubernetes field error. */
+  static FieldException of(FieldError error) {
+    return new FieldException(error.render(""));
+  }
+}
