@@ -153,10 +153,27 @@ final class EventHandlers implements Consumer<WatchEvent> {
 
   /** The pod with {@code spec.priority} resolved, as the API server's admission would set it. */
   private Pod withPriority(Pod pod) {
-    if (pod.spec().priority() != null) {
+    return admit(pod, store);
+  }
+
+  /**
+   * {@code pod} with the defaults the API server would have set: {@code spec.schedulerName} ({@code
+   * default-scheduler}) and {@code spec.priority} (from its PriorityClass).
+   */
+  static Pod admit(Pod pod, ClusterObjectStore store) {
+    boolean noScheduler = pod.spec().schedulerName().isEmpty();
+    boolean noPriority = pod.spec().priority() == null;
+    if (!noScheduler && !noPriority) {
       return pod;
     }
-    return pod.toBuilder().priority(store.resolvePriority(pod)).build();
+    Pod.Builder b = pod.toBuilder();
+    if (noScheduler) {
+      b.schedulerName(io.schedkit.framework.config.Profile.DEFAULT_SCHEDULER_NAME);
+    }
+    if (noPriority) {
+      b.priority(store.resolvePriority(pod));
+    }
+    return b.build();
   }
 
   private void podAdded(Pod pod) {

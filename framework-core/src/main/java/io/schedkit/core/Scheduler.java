@@ -595,10 +595,7 @@ public final class Scheduler implements AutoCloseable {
    */
   public Explanation explain(Pod pod) {
     synchronized (cycleLock) {
-      Pod p = pod;
-      if (p.spec().priority() == null) {
-        p = p.toBuilder().priority(store.resolvePriority(p)).build();
-      }
+      Pod p = EventHandlers.admit(pod, store);
       Framework fwk = profiles.get(p.spec().schedulerName());
       if (fwk == null) {
         throw new IllegalArgumentException(
