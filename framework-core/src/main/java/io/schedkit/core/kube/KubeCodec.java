@@ -318,7 +318,7 @@ public final class KubeCodec {
       KubeObject object;
       try {
         object = ModelReader.readObject(kind, o);
-      } catch (FieldException | IllegalArgumentException | NullPointerException e) {
+      } catch (IllegalArgumentException | NullPointerException e) {
         throw fail(id, e.getMessage());
       }
       List<FieldError> problems = ObjectValidator.problems(object);
