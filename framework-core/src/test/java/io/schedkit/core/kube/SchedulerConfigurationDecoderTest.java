@@ -48,6 +48,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 final class SchedulerConfigurationDecoderTest {
   private static final String HEADER =
@@ -579,6 +580,24 @@ final class SchedulerConfigurationDecoderTest {
     assertThat(batch.percentageOfNodesToScore()).isEqualTo(100);
     assertThat(TestPlugins.build(profile(d.configuration(), 0), registry).pluginNames(BIND))
         .containsExactly("DefaultBinder");
+  }
+
+  @Test
+  void decode_path_namesTheFile(@TempDir java.nio.file.Path dir) throws java.io.IOException {
+    java.nio.file.Path good = dir.resolve("good.yaml");
+    java.nio.file.Files.writeString(good, HEADER + "parallelism: 3\n");
+    java.nio.file.Path bad = dir.resolve("bad.yaml");
+    java.nio.file.Files.writeString(bad, HEADER + "parallelism: 0\n");
+    java.nio.file.Path missing = dir.resolve("missing.yaml");
+
+    assertThat(decoder.decode(good, registry).configuration().parallelism()).isEqualTo(3);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> decoder.decode(bad, registry))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            bad + ": parallelism: Invalid value: 0: should be an integer value greater than zero");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> decoder.decode(missing, registry))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(missing + ": cannot read file: no such file");
   }
 
   @Test
