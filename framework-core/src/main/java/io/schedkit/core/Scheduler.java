@@ -3,6 +3,8 @@ package io.schedkit.core;
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
 import io.schedkit.core.cluster.ClusterObjectStore;
+import io.schedkit.core.kube.ArgsDecoder;
+import io.schedkit.core.kube.SchedulerConfigurationDecoder;
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.core.queue.Nominator;
 import io.schedkit.core.queue.QueuedPod;
@@ -96,7 +98,10 @@ public final class Scheduler implements AutoCloseable {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster");
     Registry registry = b.registry != null ? b.registry : Registry.discover();
     this.warnings = new ArrayList<>(b.warnings);
-    this.configuration = Objects.requireNonNull(b.configuration, "configuration");
+    this.configuration =
+        b.configuration != null
+            ? b.configuration
+            : new SchedulerConfigurationDecoder().defaults(registry);
     this.ownsClock = b.clock == null;
     this.clock = b.clock != null ? b.clock : new SystemClock();
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
@@ -144,16 +149,10 @@ public final class Scheduler implements AutoCloseable {
             random,
             this::activate,
             metrics);
+    ArgsDecoder argsDecoder = new ArgsDecoder();
     for (Profile p : configuration.profiles()) {
       frameworks.put(
-          p.schedulerName(),
-          FrameworkBuilder.build(
-              p,
-              registry,
-              services,
-              (raw, entry) -> {
-                throw new IllegalArgumentException("untyped args for plugin " + entry.name());
-              }));
+          p.schedulerName(), FrameworkBuilder.build(p, registry, services, argsDecoder::decode));
     }
     this.profiles = java.util.Collections.unmodifiableMap(frameworks);
     this.queue =
