@@ -23,7 +23,9 @@ import io.schedkit.framework.model.NodeSelectorRequirement;
 import io.schedkit.framework.model.NodeSelectorTerm;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PreferredSchedulingTerm;
+import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
+import io.schedkit.testing.PluginHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -443,6 +445,24 @@ final class NodeAffinityTest {
       assertThat(pre.nodeNames()).isEqualTo(wantNodes);
     }
     assertThat(plugin.filter(state, info, node)).isEqualTo(wantFilter);
+  }
+
+  @Test
+  void filterAll_nameNarrowing_otherNodesRejectedByTheFramework() {
+    PluginHarness h =
+        PluginHarness.builder(
+                FakeHandle.builder()
+                    .nodes(node("n1", Map.of()), node("n2", Map.of()), node("n3", Map.of())))
+            .plugin(NodeAffinity.class)
+            .build();
+
+    Map<String, Status> got = h.filterAll(podRequiring(fields(nameIn("n2"))));
+
+    assertThat(got.get("n2")).isSuccess();
+    assertThat(got.get("n1"))
+        .isUnschedulableAndUnresolvable()
+        .hasReasons("node(s) didn't satisfy plugin(s) [NodeAffinity]");
+    assertThat(got.get("n3")).isEqualTo(got.get("n1"));
   }
 
   @Test

@@ -21,9 +21,12 @@ import io.schedkit.framework.model.Taint;
 import io.schedkit.framework.model.TaintEffect;
 import io.schedkit.framework.model.Toleration;
 import io.schedkit.framework.model.TolerationOperator;
+import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
+import io.schedkit.testing.PluginHarness;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -153,6 +156,31 @@ final class TaintTolerationTest {
       want.add(new NodeScore(nodes.get(i).name(), expected[i]));
     }
     assertThat(scores.toList()).containsExactlyElementsOf(want);
+  }
+
+  @Test
+  void score_inFramework_weightedByProfileWeight() {
+    PluginHarness h =
+        PluginHarness.builder(
+                FakeHandle.builder()
+                    .nodes(
+                        nodeWithTaints("nodeA"),
+                        nodeWithTaints("nodeB", taint("cpu-type", "arm64", PREFER)),
+                        nodeWithTaints(
+                            "nodeC",
+                            taint("cpu-type", "arm64", PREFER),
+                            taint("disk-type", "ssd", PREFER))))
+            .plugin(TaintToleration.class)
+            .weight(TaintToleration.NAME, 3)
+            .build();
+
+    PluginHarness.Scores got = h.score(podWithTolerations());
+
+    assertThat(got.status()).isSuccess();
+    assertThat(got.raw(TaintToleration.NAME))
+        .isEqualTo(Map.of("nodeA", 0L, "nodeB", 1L, "nodeC", 2L));
+    assertThat(got.totals()).containsEntry("nodeA", 300L).containsEntry("nodeB", 150L);
+    assertThat(got.totals()).containsEntry("nodeC", 0L);
   }
 
   @Test
