@@ -37,8 +37,8 @@ import java.util.List;
  *       NoExecute} that no toleration of the pod tolerates makes the node
  *       UnschedulableAndUnresolvable {@code node(s) had untolerated taint {<key>: <value>}}.
  *       O(taints × tolerations) per node.
- *   <li>PreScore: keeps the tolerations whose effect is empty or {@code PreferNoSchedule}. O(
- *       tolerations).
+ *   <li>PreScore: keeps the tolerations with an empty or {@code PreferNoSchedule} effect.
+ *       O(tolerations).
  *   <li>Score: the number of the node's {@code PreferNoSchedule} taints those tolerations do not
  *       tolerate. O(taints × tolerations) per node.
  *   <li>NormalizeScore: {@link NormalizeScores#defaultNormalizeScore} reversed, so a node without
