@@ -5,6 +5,7 @@
 module io.schedkit.plugins {
   requires transitive io.schedkit.framework;
 
+  exports io.schedkit.plugins.coscheduling;
   exports io.schedkit.plugins.interpodaffinity;
   exports io.schedkit.plugins.nodeaffinity;
   exports io.schedkit.plugins.noderesources;
