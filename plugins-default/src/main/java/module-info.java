@@ -5,6 +5,7 @@
 module io.schedkit.plugins {
   requires transitive io.schedkit.framework;
 
+  exports io.schedkit.plugins.coscheduling;
   exports io.schedkit.plugins.defaultbinder;
   exports io.schedkit.plugins.helper;
   exports io.schedkit.plugins.imagelocality;
