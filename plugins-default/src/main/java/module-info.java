@@ -5,6 +5,7 @@
 module io.schedkit.plugins {
   requires transitive io.schedkit.framework;
 
+  exports io.schedkit.plugins;
   exports io.schedkit.plugins.coscheduling;
   exports io.schedkit.plugins.defaultbinder;
   exports io.schedkit.plugins.helper;
@@ -19,4 +20,7 @@ module io.schedkit.plugins {
   exports io.schedkit.plugins.queuesort;
   exports io.schedkit.plugins.schedulinggates;
   exports io.schedkit.plugins.tainttoleration;
+
+  provides io.schedkit.framework.PluginProvider with
+      io.schedkit.plugins.DefaultPluginProvider;
 }
