@@ -45,6 +45,9 @@ final class Scoring {
   private static final StateKey<PreScoreState> KEY =
       StateKey.of("PreScore" + PodTopologySpread.NAME);
 
+  private static final String NOT_FOUND_MESSAGE =
+      "error reading \"" + KEY.name() + "\" from cycleState: not found";
+
   private final ConstraintSource source;
   private final Supplier<NodeInfoLister> snapshot;
 
@@ -140,7 +143,8 @@ final class Scoring {
   }
 
   long score(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
-    PreScoreState s = state.find(KEY).orElseThrow(Scoring::notFound);
+    PreScoreState s =
+        state.find(KEY).orElseThrow(() -> new IllegalStateException(NOT_FOUND_MESSAGE));
     Node node = nodeInfo.node();
     if (s.ignoredNodes.contains(node.name())) {
       return 0;
@@ -167,7 +171,7 @@ final class Scoring {
   Status normalizeScore(CycleState state, NodeScores scores) {
     Optional<PreScoreState> found = state.find(KEY);
     if (found.isEmpty()) {
-      return Status.error(notFound().getMessage());
+      return Status.error(NOT_FOUND_MESSAGE);
     }
     Set<String> ignored = found.get().ignoredNodes;
     long min = Long.MAX_VALUE;
@@ -189,11 +193,6 @@ final class Scoring {
       }
     }
     return Status.success();
-  }
-
-  private static IllegalStateException notFound() {
-    return new IllegalStateException(
-        "error reading \"" + KEY.name() + "\" from cycleState: not found");
   }
 
   /**

@@ -18,6 +18,7 @@ import static io.schedkit.plugins.podtopologyspread.Fixtures.on;
 import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
 import static io.schedkit.plugins.podtopologyspread.Fixtures.sc;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.schedkit.framework.CycleState;
@@ -778,5 +779,19 @@ final class ScoringTest {
     assertThat(scores.toList())
         .containsExactly(
             new NodeScore("node-a", 100), new NodeScore("node-b", 0), new NodeScore("node-c", 33));
+  }
+
+  @Test
+  void scoreAndNormalize_withoutPreScoreState_fail() {
+    FakeHandle handle = Fixtures.handle(List.of(host("node-a")), List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    PodInfo info = PodInfo.of(hostFoo(1));
+    NodeInfo nodeA = Fixtures.nodeInfo(handle, "node-a");
+
+    assertThatThrownBy(() -> plugin.score(new CycleState(), info, nodeA))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("error reading \"PreScorePodTopologySpread\" from cycleState: not found");
+    assertThat(plugin.normalizeScore(new CycleState(), info, NodeScoreList.of(List.of(nodeA), 1)))
+        .isError();
   }
 }
