@@ -9,6 +9,7 @@ import io.schedkit.plugins.nodeaffinity.NodeAffinity;
 import io.schedkit.plugins.nodename.NodeName;
 import io.schedkit.plugins.nodeports.NodePorts;
 import io.schedkit.plugins.nodeunschedulable.NodeUnschedulable;
+import io.schedkit.plugins.podtopologyspread.PodTopologySpread;
 import io.schedkit.plugins.queuesort.PrioritySort;
 import io.schedkit.plugins.schedulinggates.SchedulingGates;
 import io.schedkit.plugins.tainttoleration.TaintToleration;
@@ -31,6 +32,7 @@ public final class DefaultPluginProvider implements PluginProvider {
           TaintToleration.class,
           NodeAffinity.class,
           NodePorts.class,
+          PodTopologySpread.class,
           ImageLocality.class,
           DefaultBinder.class,
           Coscheduling.class);
