@@ -231,7 +231,11 @@ public final class Framework implements PluginRunner {
       for (PreFilterPlugin p : preFilter) {
         PreFilterResult r;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           r = p.preFilter(state, pod, nodes);
+          if (t0 != 0) {
+            pluginDone(p.name(), "PreFilter", r == null ? Status.success() : r.status(), t0);
+          }
         } catch (RuntimeException e) {
           r = PreFilterResult.of(Status.error(e));
         }
@@ -338,7 +342,13 @@ public final class Framework implements PluginRunner {
       }
       Status s;
       try {
-        s = p.filter(state, pod, node);
+        if (sampling(state)) {
+          long t0 = System.nanoTime();
+          s = p.filter(state, pod, node);
+          pluginDone(p.name(), "Filter", s == null ? Status.success() : s, t0);
+        } else {
+          s = p.filter(state, pod, node);
+        }
       } catch (RuntimeException e) {
         s = Status.error(e);
       }
@@ -444,7 +454,11 @@ public final class Framework implements PluginRunner {
       for (PreScorePlugin p : preScore) {
         Status s;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           s = p.preScore(state, pod, nodes);
+          if (t0 != 0) {
+            pluginDone(p.name(), "PreScore", s == null ? Status.success() : s, t0);
+          }
         } catch (RuntimeException e) {
           s = Status.error(e);
         }
@@ -515,7 +529,13 @@ public final class Framework implements PluginRunner {
                       ScorePlugin plugin = active.get(p);
                       long v;
                       try {
-                        v = plugin.score(state, pod, node);
+                        if (sampling(state)) {
+                          long t0 = System.nanoTime();
+                          v = plugin.score(state, pod, node);
+                          pluginDone(plugin.name(), "Score", Status.success(), t0);
+                        } else {
+                          v = plugin.score(state, pod, node);
+                        }
                       } catch (RuntimeException e) {
                         throw new ScoreFailure(
                             "plugin \"" + plugin.name() + "\" failed with: " + message(e));
@@ -591,7 +611,11 @@ public final class Framework implements PluginRunner {
       for (ReservePlugin p : reserve) {
         Status s;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           s = p.reserve(state, pod, nodeName);
+          if (t0 != 0) {
+            pluginDone(p.name(), "Reserve", s == null ? Status.success() : s, t0);
+          }
         } catch (RuntimeException e) {
           s = Status.error(e);
         }
@@ -636,7 +660,11 @@ public final class Framework implements PluginRunner {
       for (PermitPlugin p : permit) {
         PermitResult r;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           r = p.permit(state, pod, nodeName);
+          if (t0 != 0) {
+            pluginDone(p.name(), "Permit", r == null ? Status.success() : r.status(), t0);
+          }
         } catch (RuntimeException e) {
           r = PermitResult.reject(Status.error(e));
         }
@@ -699,7 +727,11 @@ public final class Framework implements PluginRunner {
       for (PreBindPlugin p : preBind) {
         Status s;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           s = p.preBind(state, pod, nodeName);
+          if (t0 != 0) {
+            pluginDone(p.name(), "PreBind", s == null ? Status.success() : s, t0);
+          }
         } catch (RuntimeException e) {
           s = Status.error(e);
         }
@@ -772,6 +804,19 @@ public final class Framework implements PluginRunner {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /** Whether this call's plugin durations are recorded (sampled cycles only). */
+  private boolean sampling(CycleState state) {
+    return timing && state.recordPluginMetrics();
+  }
+
+  private void pluginDone(String plugin, String point, Status status, long startNanos) {
+    metrics.pluginExecutionDuration(
+        plugin,
+        point,
+        status == null ? Code.ERROR.toString() : status.code().toString(),
+        Duration.ofNanos(System.nanoTime() - startNanos));
+  }
 
   private void pointDone(String point, Status status, long startNanos) {
     String code = status == null ? Code.ERROR.toString() : status.code().toString();
