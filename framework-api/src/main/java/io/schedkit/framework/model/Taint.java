@@ -43,8 +43,8 @@ public record Taint(String key, String value, TaintEffect effect, Instant timeAd
   }
 
   /**
-   * Returns the taint as Kubernetes prints it in messages: exactly {@code {<key>: <value>}} (as
-   * kube-scheduler before v1.35 did in {@code node(s) had untolerated taint {dedicated: gpu}}).
+   * Returns the taint as upstream prints it in reasons: exactly {@code {<key>: <value>}}, as in
+   * {@code node(s) had untolerated taint {dedicated: gpu}}.
    *
    * @return the description
    */

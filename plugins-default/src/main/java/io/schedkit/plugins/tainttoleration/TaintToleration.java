@@ -35,9 +35,8 @@ import java.util.List;
  * <ul>
  *   <li>Filter: the first node taint (in node order) with effect {@code NoSchedule} or {@code
  *       NoExecute} that no toleration of the pod tolerates makes the node
- *       UnschedulableAndUnresolvable {@code node(s) had untolerated taint(s)} (v1.35's wording;
- *       releases before kubernetes/kubernetes#134740 named the taint). O(taints × tolerations) per
- *       node.
+ *       UnschedulableAndUnresolvable {@code node(s) had untolerated taint {<key>: <value>}}.
+ *       O(taints × tolerations) per node.
  *   <li>PreScore: keeps the tolerations with an empty or {@code PreferNoSchedule} effect.
  *       O(tolerations).
  *   <li>Score: the number of the node's {@code PreferNoSchedule} taints those tolerations do not
@@ -51,8 +50,15 @@ public final class TaintToleration
   /** The plugin name. */
   public static final String NAME = "TaintToleration";
 
-  /** The Filter reason: v1.35 does not name the taint (kubernetes/kubernetes#134740). */
-  public static final String ERR_REASON_UNTOLERATED = "node(s) had untolerated taint(s)";
+  /**
+   * Upstream's generic reason constant for untolerated taints; the Filter names the taint instead
+   * ({@link #untoleratedTaintReason(Taint)}).
+   */
+  public static final String ERR_REASON_NOT_MATCH =
+      "node(s) had taints that the pod didn't tolerate";
+
+  /** The prefix of the Filter reason, followed by {@link Taint#describe()}. */
+  public static final String ERR_REASON_UNTOLERATED_PREFIX = "node(s) had untolerated taint ";
 
   private static final StateKey<PreScoreState> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME);
 
@@ -67,10 +73,20 @@ public final class TaintToleration
     return NAME;
   }
 
+  /**
+   * The Filter reason for {@code taint}: {@code node(s) had untolerated taint {<key>: <value>}}.
+   *
+   * @param taint the first untolerated taint
+   * @return the reason
+   */
+  public static String untoleratedTaintReason(Taint taint) {
+    return ERR_REASON_UNTOLERATED_PREFIX + taint.describe();
+  }
+
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
     Taint taint = findUntoleratedNoScheduleTaint(node.node(), pod.pod().spec().tolerations());
-    return taint == null ? Status.success() : Status.unresolvable(ERR_REASON_UNTOLERATED);
+    return taint == null ? Status.success() : Status.unresolvable(untoleratedTaintReason(taint));
   }
 
   /**

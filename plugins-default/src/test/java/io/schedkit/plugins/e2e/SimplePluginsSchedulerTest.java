@@ -137,7 +137,7 @@ final class SimplePluginsSchedulerTest {
     scheduler.runUntilIdle();
     assertThat(nodeOf("batch")).isEmpty();
     assertThat(pendingMessage("batch"))
-        .isEqualTo("0/1 nodes are available: 1 node(s) had untolerated taint(s).");
+        .isEqualTo("0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.");
 
     // ...until the taint goes: the node update's hint requeues it.
     Node untainted = cluster.update(makeNode().name("gpu").label(HOSTNAME, "gpu").obj());

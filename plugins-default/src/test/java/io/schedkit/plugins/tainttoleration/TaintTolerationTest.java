@@ -195,7 +195,7 @@ final class TaintTolerationTest {
   // ---------------------------------------------------------------------------------- filter
 
   private static Status untolerated(String key, String value) {
-    return Status.unresolvable("node(s) had untolerated taint(s)");
+    return Status.unresolvable("node(s) had untolerated taint {" + key + ": " + value + "}");
   }
 
   static Stream<Arguments> filterCases() {
