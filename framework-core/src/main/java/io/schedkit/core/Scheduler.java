@@ -3,6 +3,8 @@ package io.schedkit.core;
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
 import io.schedkit.core.cluster.ClusterObjectStore;
+import io.schedkit.core.kube.ArgsDecoder;
+import io.schedkit.core.kube.SchedulerConfigurationDecoder;
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.core.queue.Nominator;
 import io.schedkit.core.queue.QueuedPod;
@@ -12,6 +14,7 @@ import io.schedkit.core.runtime.FrameworkBuilder;
 import io.schedkit.core.runtime.FrameworkServices;
 import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.framework.Clock;
+import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.Extender;
@@ -96,7 +99,10 @@ public final class Scheduler implements AutoCloseable {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster");
     Registry registry = b.registry != null ? b.registry : Registry.discover();
     this.warnings = new ArrayList<>(b.warnings);
-    this.configuration = Objects.requireNonNull(b.configuration, "configuration");
+    this.configuration =
+        b.configuration != null
+            ? b.configuration
+            : new SchedulerConfigurationDecoder().defaults(registry);
     this.ownsClock = b.clock == null;
     this.clock = b.clock != null ? b.clock : new SystemClock();
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
@@ -144,16 +150,10 @@ public final class Scheduler implements AutoCloseable {
             random,
             this::activate,
             metrics);
+    ArgsDecoder argsDecoder = new ArgsDecoder();
     for (Profile p : configuration.profiles()) {
       frameworks.put(
-          p.schedulerName(),
-          FrameworkBuilder.build(
-              p,
-              registry,
-              services,
-              (raw, entry) -> {
-                throw new IllegalArgumentException("untyped args for plugin " + entry.name());
-              }));
+          p.schedulerName(), FrameworkBuilder.build(p, registry, services, argsDecoder::decode));
     }
     this.profiles = java.util.Collections.unmodifiableMap(frameworks);
     this.queue =
@@ -234,11 +234,12 @@ public final class Scheduler implements AutoCloseable {
     long lastProgress = progress();
     Instant lastProgressAt = clock.now();
     Duration idleLimit = Duration.ofSeconds(2 * configuration.podMaxBackoffSeconds() + 1);
+    int cyclesSinceProgress = 0;
     while (true) {
       runDeferred();
-      Optional<ScheduleResult> r;
-      while ((r = scheduleOne()).isPresent()) {
+      while (scheduleOne().isPresent()) {
         cycles++;
+        cyclesSinceProgress++;
         runDeferred();
       }
       if (vc == null) {
@@ -253,6 +254,9 @@ public final class Scheduler implements AutoCloseable {
       if (p != lastProgress) {
         lastProgress = p;
         lastProgressAt = clock.now();
+        cyclesSinceProgress = 0;
+      } else if (cyclesSinceProgress > NO_PROGRESS_CYCLES_PER_POD * Math.max(1, pendingCount())) {
+        return cycles; // the same pods keep failing (for example Permit timeouts): nothing changes
       }
       Optional<Instant> timer = vc.nextDeadline();
       Optional<Instant> backoff = queue.nextBackoffExpiry();
@@ -273,6 +277,13 @@ public final class Scheduler implements AutoCloseable {
       vc.advanceTo(next);
       queue.flushBackoffQCompleted();
     }
+  }
+
+  /** How many cycles per pending pod may run without any change before runUntilIdle stops. */
+  private static final int NO_PROGRESS_CYCLES_PER_POD = 20;
+
+  private int pendingCount() {
+    return queue.pendingPods().size();
   }
 
   private long progress() {
@@ -573,15 +584,22 @@ public final class Scheduler implements AutoCloseable {
         LOG.error("forgetting {} failed: {}", assumed.pod().key(), e.getMessage());
         forgotten = false;
       }
-      if (forgotten) {
-        String uid = assumed.uid();
+      // The freed capacity is an AssignedPodDelete event. For a rejection it must not wake the
+      // pod itself, so the pod is requeued first (ending its in-flight tracking) and the event
+      // follows; for other failures the event goes first, as upstream.
+      String uid = assumed.uid();
+      if (forgotten && !s.isRejected()) {
         queue.moveAllToActiveOrBackoffQueue(
-            io.schedkit.framework.ClusterEvent.ASSIGNED_POD_DELETE,
-            assumed.pod(),
-            null,
-            s.isRejected() ? (QueuedPodInfo p) -> !p.pod().uid().equals(uid) : null);
+            ClusterEvent.ASSIGNED_POD_DELETE, assumed.pod(), null, null);
       }
       fail(fwk, qp, s, host, NominatingInfo.override(""), System.nanoTime());
+      if (forgotten && s.isRejected()) {
+        queue.moveAllToActiveOrBackoffQueue(
+            ClusterEvent.ASSIGNED_POD_DELETE,
+            assumed.pod(),
+            null,
+            (QueuedPodInfo p) -> !p.pod().uid().equals(uid));
+      }
     }
   }
 

@@ -231,7 +231,11 @@ public final class Framework implements PluginRunner {
       for (PreFilterPlugin p : preFilter) {
         PreFilterResult r;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           r = p.preFilter(state, pod, nodes);
+          if (t0 != 0) {
+            pluginDone(p.name(), "PreFilter", r == null ? Status.success() : r.status(), t0);
+          }
         } catch (RuntimeException e) {
           r = PreFilterResult.of(Status.error(e));
         }
@@ -285,29 +289,17 @@ public final class Framework implements PluginRunner {
   @Override
   public Status runPreFilterExtensionAddPod(
       CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
-    for (PreFilterPlugin p : preFilter) {
-      PreFilterExtensions ext = p.preFilterExtensions();
-      if (ext == null || state.skipFilterPlugins().contains(p.name())) {
-        continue;
-      }
-      Status s;
-      try {
-        s = ext.addPod(state, podToSchedule, podToAdd, node);
-      } catch (RuntimeException e) {
-        s = Status.error(e);
-      }
-      if (s != null && !s.isSuccess()) {
-        return Status.error(
-                "running AddPod on PreFilter plugin \"" + p.name() + "\": " + s.message())
-            .withPlugin(p.name());
-      }
-    }
-    return Status.success();
+    return runPreFilterExtension(state, podToSchedule, podToAdd, node, true);
   }
 
   @Override
   public Status runPreFilterExtensionRemovePod(
       CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node) {
+    return runPreFilterExtension(state, podToSchedule, podToRemove, node, false);
+  }
+
+  private Status runPreFilterExtension(
+      CycleState state, PodInfo podToSchedule, PodInfo other, NodeInfo node, boolean add) {
     for (PreFilterPlugin p : preFilter) {
       PreFilterExtensions ext = p.preFilterExtensions();
       if (ext == null || state.skipFilterPlugins().contains(p.name())) {
@@ -315,13 +307,21 @@ public final class Framework implements PluginRunner {
       }
       Status s;
       try {
-        s = ext.removePod(state, podToSchedule, podToRemove, node);
+        s =
+            add
+                ? ext.addPod(state, podToSchedule, other, node)
+                : ext.removePod(state, podToSchedule, other, node);
       } catch (RuntimeException e) {
         s = Status.error(e);
       }
       if (s != null && !s.isSuccess()) {
         return Status.error(
-                "running RemovePod on PreFilter plugin \"" + p.name() + "\": " + s.message())
+                "running "
+                    + (add ? "AddPod" : "RemovePod")
+                    + " on PreFilter plugin \""
+                    + p.name()
+                    + "\": "
+                    + s.message())
             .withPlugin(p.name());
       }
     }
@@ -338,7 +338,13 @@ public final class Framework implements PluginRunner {
       }
       Status s;
       try {
-        s = p.filter(state, pod, node);
+        if (sampling(state)) {
+          long t0 = System.nanoTime();
+          s = p.filter(state, pod, node);
+          pluginDone(p.name(), "Filter", s == null ? Status.success() : s, t0);
+        } else {
+          s = p.filter(state, pod, node);
+        }
       } catch (RuntimeException e) {
         s = Status.error(e);
       }
@@ -444,7 +450,11 @@ public final class Framework implements PluginRunner {
       for (PreScorePlugin p : preScore) {
         Status s;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           s = p.preScore(state, pod, nodes);
+          if (t0 != 0) {
+            pluginDone(p.name(), "PreScore", s == null ? Status.success() : s, t0);
+          }
         } catch (RuntimeException e) {
           s = Status.error(e);
         }
@@ -515,7 +525,13 @@ public final class Framework implements PluginRunner {
                       ScorePlugin plugin = active.get(p);
                       long v;
                       try {
-                        v = plugin.score(state, pod, node);
+                        if (sampling(state)) {
+                          long t0 = System.nanoTime();
+                          v = plugin.score(state, pod, node);
+                          pluginDone(plugin.name(), "Score", Status.success(), t0);
+                        } else {
+                          v = plugin.score(state, pod, node);
+                        }
                       } catch (RuntimeException e) {
                         throw new ScoreFailure(
                             "plugin \"" + plugin.name() + "\" failed with: " + message(e));
@@ -591,7 +607,11 @@ public final class Framework implements PluginRunner {
       for (ReservePlugin p : reserve) {
         Status s;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           s = p.reserve(state, pod, nodeName);
+          if (t0 != 0) {
+            pluginDone(p.name(), "Reserve", s == null ? Status.success() : s, t0);
+          }
         } catch (RuntimeException e) {
           s = Status.error(e);
         }
@@ -636,7 +656,11 @@ public final class Framework implements PluginRunner {
       for (PermitPlugin p : permit) {
         PermitResult r;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           r = p.permit(state, pod, nodeName);
+          if (t0 != 0) {
+            pluginDone(p.name(), "Permit", r == null ? Status.success() : r.status(), t0);
+          }
         } catch (RuntimeException e) {
           r = PermitResult.reject(Status.error(e));
         }
@@ -699,7 +723,11 @@ public final class Framework implements PluginRunner {
       for (PreBindPlugin p : preBind) {
         Status s;
         try {
+          long t0 = sampling(state) ? System.nanoTime() : 0;
           s = p.preBind(state, pod, nodeName);
+          if (t0 != 0) {
+            pluginDone(p.name(), "PreBind", s == null ? Status.success() : s, t0);
+          }
         } catch (RuntimeException e) {
           s = Status.error(e);
         }
@@ -772,6 +800,19 @@ public final class Framework implements PluginRunner {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /** Whether this call's plugin durations are recorded (sampled cycles only). */
+  private boolean sampling(CycleState state) {
+    return timing && state.recordPluginMetrics();
+  }
+
+  private void pluginDone(String plugin, String point, Status status, long startNanos) {
+    metrics.pluginExecutionDuration(
+        plugin,
+        point,
+        status == null ? Code.ERROR.toString() : status.code().toString(),
+        Duration.ofNanos(System.nanoTime() - startNanos));
+  }
 
   private void pointDone(String point, Status status, long startNanos) {
     String code = status == null ? Code.ERROR.toString() : status.code().toString();

@@ -1,0 +1,240 @@
+package io.schedkit.plugins.podtopologyspread;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.NodeScores;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PodMatcher;
+import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.StateData;
+import io.schedkit.framework.StateKey;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.UnsatisfiableConstraintAction;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The soft-constraint half of {@link PodTopologySpread} (upstream's {@code scoring.go}).
+ *
+ * <p>PreScore takes the pod's {@code ScheduleAnyway} constraints (or the defaults) and, unless the
+ * constraints come from {@code System} defaulting, ignores the feasible nodes that lack one of
+ * their keys. For a non-hostname constraint the domains are the values found on the other feasible
+ * nodes, and each domain's count sums the matching pods over <em>all</em> nodes of the snapshot
+ * that pass the constraint's node inclusion policies (and have every key when required); a hostname
+ * constraint counts the node's own pods. Each constraint weighs {@code ln(domains + 2)} (for
+ * hostname, domains = non-ignored feasible nodes). Score is {@code round(Σ count × weight + maxSkew
+ * − 1)} over the constraints whose key the node has; NormalizeScore maps it to {@code 100 × (max +
+ * min − s) / max} (100 when max is 0), ignored nodes getting 0.
+ *
+ * <p>Design note: everything Score reads is computed in PreScore (sequential), including the
+ * per-node hostname counts, because {@link NodeInfo#countMatching} may not run in the parallel
+ * Score. The state is read-only afterwards and shared by copies. Cost: O(N × C) for PreScore, O(C)
+ * per Score.
+ */
+final class Scoring {
+  private static final StateKey<PreScoreState> KEY =
+      StateKey.of("PreScore" + PodTopologySpread.NAME);
+
+  private static final String NOT_FOUND_MESSAGE =
+      "error reading \"" + KEY.name() + "\" from cycleState: not found";
+
+  private final ConstraintSource source;
+  private final Supplier<NodeInfoLister> snapshot;
+
+  Scoring(ConstraintSource source, Supplier<NodeInfoLister> snapshot) {
+    this.source = source;
+    this.snapshot = snapshot;
+  }
+
+  /** The state PreScore wrote into {@code state}, if any (for tests and diagnostics). */
+  static Optional<PreScoreState> state(CycleState state) {
+    return state.find(KEY);
+  }
+
+  Status preScore(CycleState state, PodInfo podInfo, List<NodeInfo> filteredNodes) {
+    List<NodeInfo> allNodes = snapshot.get().list();
+    if (allNodes.isEmpty()) {
+      return Status.skip();
+    }
+    Pod pod = podInfo.pod();
+    List<SpreadConstraint> constraints =
+        source.constraints(pod, UnsatisfiableConstraintAction.SCHEDULE_ANYWAY);
+    if (constraints.isEmpty()) {
+      return Status.skip();
+    }
+    // Nodes without a zone label still get hostname spreading under System defaulting.
+    boolean requireAllTopologies =
+        !pod.spec().topologySpreadConstraints().isEmpty() || !source.systemDefaulted();
+    int n = constraints.size();
+    PreScoreState s = new PreScoreState(constraints);
+    int[] domains = new int[n];
+    for (NodeInfo info : filteredNodes) {
+      Map<String, String> labels = info.node().labels();
+      if (requireAllTopologies && !SpreadConstraint.hasAllKeys(labels, constraints)) {
+        s.ignoredNodes.add(info.name());
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        SpreadConstraint c = constraints.get(i);
+        if (!c.isHostname()
+            && s.domainCounts.get(i).putIfAbsent(labels.getOrDefault(c.topologyKey(), ""), 0L)
+                == null) {
+          domains[i]++;
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      int size =
+          constraints.get(i).isHostname()
+              ? filteredNodes.size() - s.ignoredNodes.size()
+              : domains[i];
+      s.weights[i] = Math.log(size + 2);
+    }
+
+    PodMatcher[] matchers = new PodMatcher[n];
+    for (int i = 0; i < n; i++) {
+      SpreadConstraint c = constraints.get(i);
+      matchers[i] = c.countsExistingPods() ? c.matcher(pod.namespace()) : null;
+    }
+    RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
+    for (NodeInfo info : allNodes) {
+      Node node = info.node();
+      if (node == null
+          || (requireAllTopologies && !SpreadConstraint.hasAllKeys(node.labels(), constraints))) {
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        SpreadConstraint c = constraints.get(i);
+        if (c.isHostname() || matchers[i] == null || !c.includes(pod, node, affinity)) {
+          continue;
+        }
+        String value = node.labels().getOrDefault(c.topologyKey(), "");
+        Map<String, Long> counts = s.domainCounts.get(i);
+        Long current = counts.get(value);
+        if (current != null) {
+          counts.put(value, current + info.countMatching(matchers[i]));
+        }
+      }
+    }
+    for (NodeInfo info : filteredNodes) {
+      if (s.ignoredNodes.contains(info.name())) {
+        continue;
+      }
+      long[] own = new long[n];
+      for (int i = 0; i < n; i++) {
+        if (constraints.get(i).isHostname() && matchers[i] != null) {
+          own[i] = info.countMatching(matchers[i]);
+        }
+      }
+      s.hostnameCounts.put(info.name(), own);
+    }
+    state.write(KEY, s);
+    return Status.success();
+  }
+
+  long score(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
+    PreScoreState s =
+        state.find(KEY).orElseThrow(() -> new IllegalStateException(NOT_FOUND_MESSAGE));
+    Node node = nodeInfo.node();
+    if (s.ignoredNodes.contains(node.name())) {
+      return 0;
+    }
+    long[] own = s.hostnameCounts.get(node.name());
+    double score = 0;
+    for (int i = 0, n = s.constraints.size(); i < n; i++) {
+      SpreadConstraint c = s.constraints.get(i);
+      String value = node.labels().get(c.topologyKey());
+      if (value == null) {
+        continue;
+      }
+      long count;
+      if (c.isHostname()) {
+        count = own != null ? own[i] : c.countMatching(nodeInfo.pods(), pod.namespace());
+      } else {
+        count = s.domainCounts.get(i).getOrDefault(value, 0L);
+      }
+      score += count * s.weights[i] + (c.maxSkew() - 1);
+    }
+    return Math.round(score);
+  }
+
+  Status normalizeScore(CycleState state, NodeScores scores) {
+    Optional<PreScoreState> found = state.find(KEY);
+    if (found.isEmpty()) {
+      return Status.error(NOT_FOUND_MESSAGE);
+    }
+    Set<String> ignored = found.get().ignoredNodes;
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (int i = 0; i < scores.size(); i++) {
+      if (ignored.contains(scores.nodeName(i))) {
+        continue;
+      }
+      min = Math.min(min, scores.score(i));
+      max = Math.max(max, scores.score(i));
+    }
+    for (int i = 0; i < scores.size(); i++) {
+      if (ignored.contains(scores.nodeName(i))) {
+        scores.setScore(i, 0);
+      } else if (max == 0) {
+        scores.setScore(i, ScorePlugin.MAX_NODE_SCORE);
+      } else {
+        scores.setScore(i, ScorePlugin.MAX_NODE_SCORE * (max + min - scores.score(i)) / max);
+      }
+    }
+    return Status.success();
+  }
+
+  /**
+   * What PreScore computed for one pod: its soft constraints, the feasible nodes ignored for lack
+   * of a topology key, the matching pods per domain of each non-hostname constraint, each
+   * constraint's weight, and the own matching pods of each scored node for hostname constraints.
+   * Read-only once written.
+   */
+  static final class PreScoreState implements StateData {
+    private final List<SpreadConstraint> constraints;
+    private final Set<String> ignoredNodes = new HashSet<>();
+    private final List<Map<String, Long>> domainCounts;
+    private final double[] weights;
+    private final Map<String, long[]> hostnameCounts = new HashMap<>();
+
+    private PreScoreState(List<SpreadConstraint> constraints) {
+      this.constraints = constraints;
+      this.domainCounts = new ArrayList<>(constraints.size());
+      for (int i = 0; i < constraints.size(); i++) {
+        domainCounts.add(new HashMap<>());
+      }
+      this.weights = new double[constraints.size()];
+    }
+
+    /** The soft constraints, in order. */
+    List<SpreadConstraint> constraints() {
+      return constraints;
+    }
+
+    /** The feasible nodes that lack a required topology key. */
+    Set<String> ignoredNodes() {
+      return Collections.unmodifiableSet(ignoredNodes);
+    }
+
+    /** The matching pods per domain of non-hostname constraint {@code i}. */
+    Map<String, Long> domainCounts(int i) {
+      return Collections.unmodifiableMap(domainCounts.get(i));
+    }
+
+    /** The weight {@code ln(domains + 2)} of constraint {@code i}. */
+    double weight(int i) {
+      return weights[i];
+    }
+  }
+}

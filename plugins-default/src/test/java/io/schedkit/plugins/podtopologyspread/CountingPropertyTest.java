@@ -1,0 +1,420 @@
+package io.schedkit.plugins.podtopologyspread;
+
+import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.Fixtures.HOSTNAME;
+import static io.schedkit.plugins.podtopologyspread.Fixtures.SA;
+import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT;
+import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT_KEY;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.model.LabelSelector;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.NodeInclusionPolicy;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.UnsatisfiableConstraintAction;
+import io.schedkit.testing.FakeHandle;
+import io.schedkit.testing.NodeScoreList;
+import io.schedkit.testing.NodeWrapper;
+import io.schedkit.testing.PodWrapper;
+import io.schedkit.testing.Wrappers;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property test over random small clusters (seeded; the seed is in the failure message): the
+ * memoized counts of PreFilter and PreScore equal a naive recount over every pod, also after the
+ * node infos change between cycles, and AddPod/RemovePod leave the same counts and exact minimum as
+ * a PreFilter over the changed cluster.
+ */
+final class CountingPropertyTest {
+  private static final int SEEDS = 300;
+  private static final String[] KEYS = {"zone", HOSTNAME, "rack"};
+
+  @Test
+  void preFilterCounts_equalNaiveRecount_acrossChangingNodes() {
+    for (long seed = 0; seed < SEEDS; seed++) {
+      try {
+        checkPreFilter(new Random(seed));
+      } catch (AssertionError e) {
+        throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  @Test
+  void preScoreScores_equalNaiveComputation() {
+    for (long seed = 0; seed < SEEDS; seed++) {
+      try {
+        checkScores(new Random(seed));
+      } catch (AssertionError e) {
+        throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  @Test
+  void addAndRemovePod_matchPreFilterOverChangedCluster() {
+    for (long seed = 0; seed < SEEDS; seed++) {
+      try {
+        checkExtensions(new Random(seed));
+      } catch (AssertionError e) {
+        throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  private static void checkPreFilter(Random r) {
+    List<Node> nodes = randomNodes(r);
+    List<NodeInfo> infos = new ArrayList<>();
+    for (Node n : nodes) {
+      infos.add(NodeInfo.of(n));
+    }
+    for (int i = r.nextInt(25); i > 0; i--) {
+      NodeInfo target = infos.get(r.nextInt(infos.size()));
+      target.addPod(PodInfo.of(randomPod(r, "e" + i, target.name())));
+    }
+    PodTopologySpread plugin = plugin(List.of(), List.of());
+    for (int round = 0; round < 4; round++) {
+      Pod incoming = randomIncoming(r, DNS);
+      CycleState state = new CycleState();
+      var result = plugin.preFilter(state, PodInfo.of(incoming), infos);
+      List<SpreadConstraint> constraints =
+          SpreadConstraint.compile(
+              incoming.spec().topologySpreadConstraints(), incoming.labels(), DNS);
+      if (constraints.isEmpty()) {
+        assertThat(result.status().isSkip()).isTrue();
+        continue;
+      }
+      Filtering.PreFilterState s = Filtering.state(state).orElseThrow();
+      for (int i = 0; i < constraints.size(); i++) {
+        Map<String, Integer> want = naiveHardCounts(constraints, i, incoming, infos);
+        assertThat(s.counts(i)).as("round %d constraint %d", round, i).isEqualTo(want);
+        int wantMin = want.isEmpty() ? Integer.MAX_VALUE : Collections.min(want.values());
+        assertThat(s.minimum(i)).isEqualTo(wantMin);
+      }
+      // Change the cluster under the memo: the next round must see the new pods.
+      for (int k = r.nextInt(4); k > 0; k--) {
+        NodeInfo target = infos.get(r.nextInt(infos.size()));
+        if (r.nextBoolean() && !target.pods().isEmpty()) {
+          target.removePod(target.pods().get(r.nextInt(target.pods().size())).pod());
+        } else {
+          target.addPod(PodInfo.of(randomPod(r, "r" + round + "-" + k, target.name())));
+        }
+      }
+    }
+  }
+
+  private static void checkScores(Random r) {
+    List<Node> nodes = randomNodes(r);
+    List<Pod> pods = new ArrayList<>();
+    for (int i = r.nextInt(25); i > 0; i--) {
+      pods.add(randomPod(r, "e" + i, nodes.get(r.nextInt(nodes.size())).name()));
+    }
+    FakeHandle handle = Fixtures.handle(nodes, pods, List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
+    for (int round = 0; round < 3; round++) {
+      Pod incoming = randomIncoming(r, SA);
+      List<NodeInfo> filtered = new ArrayList<>();
+      for (NodeInfo n : handle.snapshot().list()) {
+        if (r.nextInt(4) != 0) {
+          filtered.add(n);
+        }
+      }
+      if (filtered.isEmpty()) {
+        continue;
+      }
+      CycleState state = new CycleState();
+      PodInfo info = PodInfo.of(incoming);
+      var status = plugin.preScore(state, info, filtered);
+      List<SpreadConstraint> constraints =
+          SpreadConstraint.compile(
+              incoming.spec().topologySpreadConstraints(), incoming.labels(), SA);
+      if (constraints.isEmpty()) {
+        assertThat(status.isSkip()).isTrue();
+        continue;
+      }
+      long[] raw = new long[filtered.size()];
+      for (int i = 0; i < raw.length; i++) {
+        raw[i] = plugin.score(state, info, filtered.get(i));
+      }
+      NodeScoreList got = NodeScoreList.of(filtered, raw);
+      plugin.normalizeScore(state, info, got);
+      assertThat(got.toList())
+          .as("round %d", round)
+          .isEqualTo(
+              naiveScores(constraints, incoming, handle.snapshot().list(), filtered).toList());
+    }
+  }
+
+  private static void checkExtensions(Random r) {
+    List<Node> nodes = randomNodes(r);
+    List<Pod> pods = new ArrayList<>();
+    for (int i = r.nextInt(20); i > 0; i--) {
+      pods.add(randomPod(r, "e" + i, nodes.get(r.nextInt(nodes.size())).name(), false));
+    }
+    Pod incoming = randomIncoming(r, DNS);
+    List<SpreadConstraint> constraints =
+        SpreadConstraint.compile(
+            incoming.spec().topologySpreadConstraints(), incoming.labels(), DNS);
+    for (SpreadConstraint c : constraints) {
+      if (c.selector() != null && c.selector().isEmpty()) {
+        // Upstream's AddPod counts pods an empty selector matches while PreFilter counts none.
+        return;
+      }
+    }
+    FakeHandle before = Fixtures.handle(nodes, pods, List.of());
+    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), before);
+    CycleState state = new CycleState();
+    if (plugin.preFilter(state, PodInfo.of(incoming), before.snapshot().list()).status().isSkip()) {
+      return;
+    }
+    List<Pod> after = new ArrayList<>(pods);
+    for (int k = 1 + r.nextInt(5); k > 0; k--) {
+      if (r.nextBoolean() && !after.isEmpty()) {
+        Pod victim = after.remove(r.nextInt(after.size()));
+        plugin.removePod(
+            state,
+            PodInfo.of(incoming),
+            PodInfo.of(victim),
+            Fixtures.nodeInfo(before, victim.nodeName()));
+      } else {
+        Node target = nodes.get(r.nextInt(nodes.size()));
+        Pod added = randomPod(r, "n" + k, target.name(), false);
+        after.add(added);
+        plugin.addPod(
+            state,
+            PodInfo.of(incoming),
+            PodInfo.of(added),
+            Fixtures.nodeInfo(before, target.name()));
+      }
+    }
+    FakeHandle changed = Fixtures.handle(nodes, after, List.of());
+    CycleState fresh = new CycleState();
+    plugin.preFilter(fresh, PodInfo.of(incoming), changed.snapshot().list());
+    Filtering.PreFilterState want = Filtering.state(fresh).orElseThrow();
+    Filtering.PreFilterState got = Filtering.state(state).orElseThrow();
+    for (int i = 0; i < constraints.size(); i++) {
+      assertThat(got.counts(i)).as("constraint %d", i).isEqualTo(want.counts(i));
+      assertThat(got.minimum(i)).as("minimum %d", i).isEqualTo(want.minimum(i));
+    }
+  }
+
+  // ---------------------------------------------------------------- naive reference
+
+  private static Map<String, Integer> naiveHardCounts(
+      List<SpreadConstraint> constraints, int i, Pod pod, List<NodeInfo> nodes) {
+    SpreadConstraint c = constraints.get(i);
+    RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
+    Map<String, Integer> counts = new HashMap<>();
+    for (NodeInfo info : nodes) {
+      Node node = info.node();
+      if (!SpreadConstraint.hasAllKeys(node.labels(), constraints)
+          || !c.includes(pod, node, affinity)) {
+        continue;
+      }
+      counts.merge(node.labels().get(c.topologyKey()), naiveCount(c, pod, info), Integer::sum);
+    }
+    return counts;
+  }
+
+  private static int naiveCount(SpreadConstraint c, Pod pod, NodeInfo info) {
+    if (c.selector() == null || c.selector().isEmpty()) {
+      return 0;
+    }
+    int count = 0;
+    for (PodInfo p : info.pods()) {
+      Pod e = p.pod();
+      if (!e.isTerminating()
+          && e.namespace().equals(pod.namespace())
+          && c.selector().matches(e.labels())) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** Upstream's scoring written out directly, every count recomputed from every pod. */
+  private static NodeScoreList naiveScores(
+      List<SpreadConstraint> constraints, Pod pod, List<NodeInfo> all, List<NodeInfo> filtered) {
+    boolean requireAll = true; // every random incoming pod has explicit constraints
+    Set<String> ignored = new HashSet<>();
+    List<Map<String, Long>> domains = new ArrayList<>();
+    for (int i = 0; i < constraints.size(); i++) {
+      domains.add(new HashMap<>());
+    }
+    for (NodeInfo n : filtered) {
+      if (requireAll && !SpreadConstraint.hasAllKeys(n.node().labels(), constraints)) {
+        ignored.add(n.name());
+        continue;
+      }
+      for (int i = 0; i < constraints.size(); i++) {
+        if (!constraints.get(i).isHostname()) {
+          domains
+              .get(i)
+              .put(n.node().labels().getOrDefault(constraints.get(i).topologyKey(), ""), 0L);
+        }
+      }
+    }
+    RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
+    for (NodeInfo n : all) {
+      if (requireAll && !SpreadConstraint.hasAllKeys(n.node().labels(), constraints)) {
+        continue;
+      }
+      for (int i = 0; i < constraints.size(); i++) {
+        SpreadConstraint c = constraints.get(i);
+        String v = n.node().labels().getOrDefault(c.topologyKey(), "");
+        if (c.isHostname()
+            || !c.includes(pod, n.node(), affinity)
+            || !domains.get(i).containsKey(v)) {
+          continue;
+        }
+        domains.get(i).merge(v, (long) naiveCount(c, pod, n), Long::sum);
+      }
+    }
+    long[] raw = new long[filtered.size()];
+    for (int k = 0; k < raw.length; k++) {
+      NodeInfo n = filtered.get(k);
+      if (ignored.contains(n.name())) {
+        continue;
+      }
+      double score = 0;
+      for (int i = 0; i < constraints.size(); i++) {
+        SpreadConstraint c = constraints.get(i);
+        String v = n.node().labels().get(c.topologyKey());
+        if (v == null) {
+          continue;
+        }
+        int size = c.isHostname() ? filtered.size() - ignored.size() : domains.get(i).size();
+        long count = c.isHostname() ? naiveCount(c, pod, n) : domains.get(i).get(v);
+        score += count * Math.log(size + 2) + (c.maxSkew() - 1);
+      }
+      raw[k] = Math.round(score);
+    }
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (int k = 0; k < raw.length; k++) {
+      if (!ignored.contains(filtered.get(k).name())) {
+        min = Math.min(min, raw[k]);
+        max = Math.max(max, raw[k]);
+      }
+    }
+    long[] normalized = new long[raw.length];
+    for (int k = 0; k < raw.length; k++) {
+      if (ignored.contains(filtered.get(k).name())) {
+        normalized[k] = 0;
+      } else {
+        normalized[k] = max == 0 ? 100 : 100 * (max + min - raw[k]) / max;
+      }
+    }
+    return NodeScoreList.of(filtered, normalized);
+  }
+
+  // ---------------------------------------------------------------- random cluster
+
+  private static PodTopologySpread plugin(List<Node> nodes, List<Pod> pods) {
+    return new PodTopologySpread(Fixtures.listArgs(), Fixtures.handle(nodes, pods, List.of()));
+  }
+
+  private static List<Node> randomNodes(Random r) {
+    int count = 1 + r.nextInt(8);
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      String name = "n" + i;
+      NodeWrapper w = Wrappers.makeNode().name(name).label(HOSTNAME, name);
+      if (r.nextInt(6) != 0) {
+        w.label("zone", "z" + r.nextInt(3));
+      }
+      if (r.nextInt(3) != 0) {
+        w.label("rack", "r" + r.nextInt(2));
+      }
+      if (r.nextBoolean()) {
+        w.label("disk", "ssd");
+      }
+      if (r.nextInt(5) == 0) {
+        w.taints(UNSCHEDULABLE_TAINT);
+      }
+      nodes.add(w.obj());
+    }
+    return nodes;
+  }
+
+  private static Pod randomPod(Random r, String name, String node) {
+    return randomPod(r, name, node, true);
+  }
+
+  private static Pod randomPod(Random r, String name, String node, boolean mayTerminate) {
+    PodWrapper p = Wrappers.makePod().name(name).node(node);
+    if (r.nextInt(5) == 0) {
+      p.namespace("other");
+    }
+    if (r.nextInt(4) != 0) {
+      p.label("app", r.nextBoolean() ? "a" : "b");
+    }
+    if (r.nextBoolean()) {
+      p.label("tier", r.nextBoolean() ? "x" : "y");
+    }
+    if (mayTerminate && r.nextInt(8) == 0) {
+      p.terminating();
+    }
+    return p.obj();
+  }
+
+  private static Pod randomIncoming(Random r, UnsatisfiableConstraintAction action) {
+    PodWrapper p = Wrappers.makePod().name("incoming").label("app", "a");
+    if (r.nextBoolean()) {
+      p.label("tier", "x");
+    }
+    if (r.nextInt(4) == 0) {
+      p.nodeSelector("disk", "ssd");
+    }
+    if (r.nextInt(4) == 0) {
+      p.toleration(UNSCHEDULABLE_TAINT_KEY);
+    }
+    int n = 1 + r.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      p.spreadConstraint(
+          1 + r.nextInt(2),
+          KEYS[r.nextInt(KEYS.length)],
+          r.nextInt(5) == 0 ? (action == DNS ? SA : DNS) : action,
+          randomSelector(r),
+          r.nextInt(4) == 0 ? 1 + r.nextInt(4) : null,
+          r.nextBoolean() ? null : randomPolicy(r),
+          r.nextBoolean() ? null : randomPolicy(r),
+          r.nextInt(4) == 0 ? List.of("tier") : List.of());
+    }
+    return p.obj();
+  }
+
+  private static NodeInclusionPolicy randomPolicy(Random r) {
+    return r.nextBoolean() ? NodeInclusionPolicy.HONOR : NodeInclusionPolicy.IGNORE;
+  }
+
+  private static LabelSelector randomSelector(Random r) {
+    switch (r.nextInt(6)) {
+      case 0:
+        return null;
+      case 1:
+        return LabelSelector.everything();
+      case 2:
+        return Wrappers.makeLabelSelector().label("app", "a").obj();
+      case 3:
+        return Wrappers.makeLabelSelector().in("app", "a", "b").obj();
+      case 4:
+        return Wrappers.makeLabelSelector().exists("tier").obj();
+      default:
+        return Wrappers.makeLabelSelector().label("app", "a").notIn("tier", "y").obj();
+    }
+  }
+}
