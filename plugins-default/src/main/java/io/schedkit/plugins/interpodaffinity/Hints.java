@@ -7,6 +7,7 @@ import io.schedkit.framework.model.Affinity;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodAffinityTerm;
+import io.schedkit.plugins.helper.ObjectChange;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +27,9 @@ final class Hints {
 
   /** Whether a pod add, label update or delete may make {@code pod} schedulable. */
   static QueueingHint afterPodChange(Pod pod, Object oldObj, Object newObj) {
-    Pod original = as(Pod.class, oldObj);
-    Pod modified = as(Pod.class, newObj);
+    ObjectChange<Pod> change = ObjectChange.of(Pod.class, oldObj, newObj);
+    Pod original = change.oldObject();
+    Pod modified = change.newObject();
     if (original != null
         && modified != null
         && samePod(modified, pod)
@@ -69,8 +71,9 @@ final class Hints {
 
   /** Whether a node add or label update may make {@code pod} schedulable. */
   static QueueingHint afterNodeChange(Pod pod, Object oldObj, Object newObj) {
-    Node original = as(Node.class, oldObj);
-    Node modified = Objects.requireNonNull(as(Node.class, newObj), "node event without new node");
+    ObjectChange<Node> change = ObjectChange.of(Node.class, oldObj, newObj);
+    Node original = change.oldObject();
+    Node modified = Objects.requireNonNull(change.newObject(), "node event without new node");
     Map<String, String> newLabels = modified.labels();
     for (AffinityTerm t : requiredTerms(pod, false)) {
       String key = t.topologyKey();
@@ -132,16 +135,5 @@ final class Hints {
     return a.uid().isEmpty() || b.uid().isEmpty()
         ? a.key().equals(b.key())
         : a.uid().equals(b.uid());
-  }
-
-  private static <T> T as(Class<T> type, Object o) {
-    if (o == null) {
-      return null;
-    }
-    if (!type.isInstance(o)) {
-      throw new IllegalArgumentException(
-          "expected " + type.getSimpleName() + ", got " + o.getClass().getName());
-    }
-    return type.cast(o);
   }
 }

@@ -7,85 +7,49 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.framework.BindPlugin;
-import io.schedkit.framework.CycleState;
-import io.schedkit.framework.FrameworkHandle;
-import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.QueueSortPlugin;
-import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
-import io.schedkit.framework.Status;
 import io.schedkit.framework.config.PluginRef;
 import io.schedkit.framework.config.PluginSet;
 import io.schedkit.framework.config.Plugins;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.plugins.DefaultPluginProvider;
 import io.schedkit.testing.FakeClock;
 import io.schedkit.testing.Wrappers;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletionStage;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * InterPodAffinity end to end: the scheduler with a profile of a queue sort, InterPodAffinity
- * (Score weight 2, as in the default profile) and a binder, over an in-memory cluster on a fake
- * clock.
+ * InterPodAffinity end to end: the scheduler with the default plugins available in this module, in
+ * the default profile's order and weights (InterPodAffinity weighs 2), over an in-memory cluster on
+ * a fake clock.
  */
 final class InterPodAffinitySchedulerTest {
-  /** Priority first, then queue time. */
-  private static final class Sort implements QueueSortPlugin {
-    @Override
-    public String name() {
-      return "Sort";
-    }
-
-    @Override
-    public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
-      return a.pod().priority() > b.pod().priority()
-          || (a.pod().priority() == b.pod().priority() && a.timestamp().isBefore(b.timestamp()));
-    }
-  }
-
-  /** Binds through the host. */
-  private static final class Binder implements BindPlugin {
-    private final FrameworkHandle handle;
-
-    Binder(FrameworkHandle handle) {
-      this.handle = handle;
-    }
-
-    @Override
-    public String name() {
-      return "Binder";
-    }
-
-    @Override
-    public CompletionStage<Status> bind(CycleState state, PodInfo pod, String nodeName) {
-      return handle.cluster().bind(pod.pod(), nodeName).thenApply(v -> Status.success());
-    }
-  }
-
   private static Scheduler scheduler(InMemoryCluster cluster) {
-    Registry registry =
-        new Registry()
-            .register("Sort", (a, h) -> new Sort())
-            .register(InterPodAffinity.class)
-            .register("Binder", (a, h) -> new Binder(h));
+    Registry registry = new Registry();
+    new DefaultPluginProvider().registerPlugins(registry);
+    registry.register(InterPodAffinity.class);
+    List<PluginRef> plugins =
+        List.of(
+            PluginRef.of("SchedulingGates"),
+            PluginRef.of("PrioritySort"),
+            PluginRef.of("NodeUnschedulable"),
+            PluginRef.of("NodeName"),
+            PluginRef.of("TaintToleration", 3),
+            PluginRef.of("NodeAffinity", 2),
+            PluginRef.of("NodePorts"),
+            PluginRef.of("PodTopologySpread", 2),
+            PluginRef.of(InterPodAffinity.NAME, 2),
+            PluginRef.of("ImageLocality", 1),
+            PluginRef.of("DefaultBinder"));
     Profile profile =
         new Profile(
             "default-scheduler",
             null,
-            new Plugins(
-                new PluginSet(
-                    List.of(
-                        PluginRef.of("Sort"),
-                        PluginRef.of(InterPodAffinity.NAME, 2),
-                        PluginRef.of("Binder")),
-                    List.of()),
-                Map.of()),
+            new Plugins(new PluginSet(plugins, List.of()), Map.of()),
             List.of());
     return Scheduler.builder()
         .cluster(cluster)
