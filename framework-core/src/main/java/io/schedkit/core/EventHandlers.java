@@ -59,7 +59,9 @@ final class EventHandlers implements Consumer<WatchEvent> {
 
   @Override
   public void accept(WatchEvent event) {
-    events.incrementAndGet();
+    if (!isStatusOnlyPodUpdate(event)) {
+      events.incrementAndGet();
+    }
     try {
       KubeObject obj = event.object();
       if (obj instanceof Node) {
@@ -74,6 +76,24 @@ final class EventHandlers implements Consumer<WatchEvent> {
     } catch (RuntimeException e) {
       LOG.warn("ignoring {} event of {}: {}", event.type(), event.object().key(), e.getMessage());
     }
+  }
+
+  /**
+   * Whether the event only changes a pod's status (the scheduler's own condition and nomination
+   * writes come back this way); such events are not progress of the cluster.
+   */
+  private static boolean isStatusOnlyPodUpdate(WatchEvent event) {
+    if (event.type() != WatchEvent.Type.MODIFIED || !(event.newObject() instanceof Pod)) {
+      return false;
+    }
+    Pod a = (Pod) event.oldObject();
+    Pod b = (Pod) event.newObject();
+    return a.spec().equals(b.spec())
+        && a.metadata().labels().equals(b.metadata().labels())
+        && a.metadata().annotations().equals(b.metadata().annotations())
+        && java.util.Objects.equals(
+            a.metadata().deletionTimestamp(), b.metadata().deletionTimestamp())
+        && a.status().phase().equals(b.status().phase());
   }
 
   private void onNode(WatchEvent event) {

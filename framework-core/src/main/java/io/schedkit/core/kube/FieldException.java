@@ -5,13 +5,14 @@ import io.schedkit.framework.PluginArgs.FieldError;
 /**
  * A problem with one field of a document being decoded, before the source and object are known: its
  * message starts with the field path ({@code spec.containers[0].image: ...}). Callers add the
- * source name and object and rethrow as a public exception.
+ * source name and object and rethrow as a public exception; a caller of a public method that lets
+ * it through sees an {@link IllegalArgumentException}.
  */
-final class FieldException extends RuntimeException {
+final class FieldException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   FieldException(String message) {
-    super(message, null, false, false);
+    super(message);
   }
 
   /** A problem at {@code path}: {@code <path>: <detail>}. */

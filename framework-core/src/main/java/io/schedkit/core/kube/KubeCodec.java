@@ -12,13 +12,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 import io.schedkit.framework.PluginArgs.FieldError;
 import io.schedkit.framework.model.KubeObject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,8 +62,11 @@ public final class KubeCodec {
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
+  // Rebuilt from a default factory: YAMLFactory.builder() starts without the default parser
+  // features (empty documents would read as "" instead of null).
   private static final YAMLMapper YAML =
-      YAMLMapper.builder()
+      YAMLMapper.builder(
+              new YAMLFactory().rebuild().stringQuotingChecker(new NumberLikeQuoting()).build())
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
           .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
           .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
@@ -76,6 +83,25 @@ public final class KubeCodec {
                       .withArrayEmptySeparator(""))
               .withObjectIndenter(new DefaultIndenter("    ", "\n"))
               .withArrayIndenter(new DefaultIndenter("    ", "\n")));
+
+  /**
+   * Jackson's minimal quoting, plus quotes around every string that starts like a number ({@code
+   * 0x1F}, {@code 1e3}, {@code .5}, {@code -1}): YAML 1.1 would read those back as numbers.
+   */
+  private static final class NumberLikeQuoting extends StringQuotingChecker.Default {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public boolean needToQuoteValue(String value) {
+      if (!value.isEmpty()) {
+        char c = value.charAt(0);
+        if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.') {
+          return true;
+        }
+      }
+      return super.needToQuoteValue(value);
+    }
+  }
 
   /** A codec; all instances share the same immutable configuration. */
   public KubeCodec() {}
@@ -160,8 +186,11 @@ public final class KubeCodec {
     try {
       return Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new KubeDecodeException(
-          path.toString(), path + ": cannot read file: " + e.getMessage(), e);
+      String why =
+          e instanceof NoSuchFileException
+              ? "no such file"
+              : e instanceof AccessDeniedException ? "permission denied" : e.getMessage();
+      throw new KubeDecodeException(path.toString(), path + ": cannot read file: " + why, e);
     }
   }
 
@@ -318,7 +347,7 @@ public final class KubeCodec {
       KubeObject object;
       try {
         object = ModelReader.readObject(kind, o);
-      } catch (FieldException | IllegalArgumentException | NullPointerException e) {
+      } catch (IllegalArgumentException | NullPointerException e) {
         throw fail(id, e.getMessage());
       }
       List<FieldError> problems = ObjectValidator.problems(object);

@@ -273,6 +273,6 @@ final class KubeCodecErrorTest {
 
     assertThatThrownBy(() -> codec.decode(missing))
         .isInstanceOf(KubeDecodeException.class)
-        .hasMessageStartingWith("does-not-exist.yaml: cannot read file: ");
+        .hasMessage("does-not-exist.yaml: cannot read file: no such file");
   }
 }

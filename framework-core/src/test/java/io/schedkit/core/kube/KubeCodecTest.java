@@ -447,6 +447,21 @@ final class KubeCodecTest {
   }
 
   @Test
+  void roundTrip_stringsThatLookLikeOtherYamlTypes() {
+    Map<String, String> labels = new java.util.TreeMap<>();
+    for (String v :
+        List.of(
+            "true", "False", "null", "~", "", "yes", "on", "1.10", "0x1F", "1e3", "007", "-",
+            "a: b", "#x")) {
+      labels.put("k" + labels.size(), v);
+    }
+    Node node = Node.builder().name("n").labels(labels).capacity("cpu", "1").build();
+
+    assertThat(codec.decode(codec.toYaml(node), "n.yaml").objects()).containsExactly(node);
+    assertThat(codec.decode(codec.toJson(node), "n.json").objects()).containsExactly(node);
+  }
+
+  @Test
   void decode_emptyDocument_givesNothing() {
     DecodeResult r = codec.decode("---\n# nothing here\n---\n", "empty.yaml");
 
