@@ -5,6 +5,7 @@ import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import io.schedkit.core.Explanation;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.core.kube.SchedulerConfigurationDecoder;
 import io.schedkit.framework.BindPlugin;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
@@ -14,18 +15,10 @@ import io.schedkit.framework.QueueSortPlugin;
 import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Status;
-import io.schedkit.framework.config.PluginConfig;
-import io.schedkit.framework.config.PluginRef;
-import io.schedkit.framework.config.PluginSet;
-import io.schedkit.framework.config.Plugins;
-import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.Pod;
-import io.schedkit.plugins.noderesources.NodeResourcesFitArgs.ScoringStrategy;
-import io.schedkit.plugins.noderesources.NodeResourcesFitArgs.ScoringStrategyType;
 import io.schedkit.testing.FakeClock;
 import io.schedkit.testing.Wrappers;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -34,9 +27,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The node resources plugins inside a running {@link Scheduler} over an {@link InMemoryCluster} on
- * virtual time: LeastAllocated spreads pods, MostAllocated packs them, a pod too large for every
- * node waits with upstream's message and is scheduled when a bound pod's deletion frees room (the
- * Fit queueing hint).
+ * virtual time, configured as kube-scheduler's defaults or from a KubeSchedulerConfiguration
+ * document: LeastAllocated (the default) spreads pods, MostAllocated packs them, a pod too large
+ * for every node waits with upstream's message and is scheduled when a bound pod's deletion frees
+ * room (the Fit queueing hint).
  */
 final class NodeResourcesEndToEndTest {
   /** Priority first, then queue time. */
@@ -72,31 +66,50 @@ final class NodeResourcesEndToEndTest {
     }
   }
 
-  private static Scheduler scheduler(InMemoryCluster cluster, ScoringStrategyType strategy) {
+  /**
+   * kube-scheduler's default profile without the default plugins of other packages (they are not on
+   * this module's test path yet); PrioritySort and DefaultBinder are stand-ins.
+   */
+  private static final String DEFAULTS =
+      """
+      apiVersion: kubescheduler.config.k8s.io/v1
+      kind: KubeSchedulerConfiguration
+      profiles:
+      - schedulerName: default-scheduler
+        plugins:
+          multiPoint:
+            disabled:
+            - name: SchedulingGates
+            - name: NodeUnschedulable
+            - name: NodeName
+            - name: TaintToleration
+            - name: NodeAffinity
+            - name: NodePorts
+            - name: PodTopologySpread
+            - name: InterPodAffinity
+            - name: DefaultPreemption
+            - name: ImageLocality
+      """;
+
+  private static final String MOST_ALLOCATED =
+      DEFAULTS
+          + """
+            pluginConfig:
+            - name: NodeResourcesFit
+              args:
+                scoringStrategy:
+                  type: MostAllocated
+          """;
+
+  private static Scheduler scheduler(InMemoryCluster cluster, String yaml) {
     Registry registry =
         new Registry()
-            .register("Sort", (a, h) -> new Sort())
+            .register("PrioritySort", (a, h) -> new Sort())
             .register(NodeResourcesFit.class)
             .register(NodeResourcesBalancedAllocation.class)
-            .register("Binder", (a, h) -> new Binder(h));
-    NodeResourcesFitArgs fitArgs =
-        new NodeResourcesFitArgs(null, null, new ScoringStrategy(strategy, null, null));
-    Profile profile =
-        new Profile(
-            "default-scheduler",
-            null,
-            new Plugins(
-                new PluginSet(
-                    List.of(
-                        PluginRef.of("Sort"),
-                        PluginRef.of(NodeResourcesFit.NAME, 1),
-                        PluginRef.of(NodeResourcesBalancedAllocation.NAME, 1),
-                        PluginRef.of("Binder")),
-                    List.of()),
-                Map.of()),
-            List.of(new PluginConfig(NodeResourcesFit.NAME, fitArgs)));
+            .register("DefaultBinder", (a, h) -> new Binder(h));
     SchedulerConfiguration config =
-        new SchedulerConfiguration(16, 0, 1, 10, List.of(profile), List.of(), null);
+        new SchedulerConfigurationDecoder().decode(yaml, "test.yaml", registry).configuration();
     return Scheduler.builder()
         .cluster(cluster)
         .registry(registry)
@@ -105,6 +118,18 @@ final class NodeResourcesEndToEndTest {
         .parallelism(1)
         .seed(7)
         .build();
+  }
+
+  @Test
+  void configuration_defaultsKeepFitAndBalancedAllocationWithWeightOne() {
+    InMemoryCluster cluster = cluster(1, "1");
+    try (Scheduler s = scheduler(cluster, DEFAULTS)) {
+      Explanation e = s.explain(pod("p", "100m"));
+
+      assertThat(e.result()).isEqualTo(Explanation.SCHEDULED);
+      assertThat(e.nodes().get(0).scores())
+          .containsOnlyKeys(NodeResourcesFit.NAME, NodeResourcesBalancedAllocation.NAME);
+    }
   }
 
   private static InMemoryCluster cluster(int nodes, String cpu) {
@@ -127,7 +152,7 @@ final class NodeResourcesEndToEndTest {
   @Test
   void leastAllocated_spreadsPods() {
     InMemoryCluster cluster = cluster(3, "4");
-    try (Scheduler s = scheduler(cluster, ScoringStrategyType.LEAST_ALLOCATED)) {
+    try (Scheduler s = scheduler(cluster, DEFAULTS)) {
       for (int i = 1; i <= 3; i++) {
         cluster.create(pod("p" + i, "1"));
       }
@@ -141,7 +166,7 @@ final class NodeResourcesEndToEndTest {
   @Test
   void mostAllocated_packsPods() {
     InMemoryCluster cluster = cluster(3, "4");
-    try (Scheduler s = scheduler(cluster, ScoringStrategyType.MOST_ALLOCATED)) {
+    try (Scheduler s = scheduler(cluster, MOST_ALLOCATED)) {
       for (int i = 1; i <= 3; i++) {
         cluster.create(pod("p" + i, "1"));
       }
@@ -154,7 +179,7 @@ final class NodeResourcesEndToEndTest {
   @Test
   void insufficientCpu_reportedThenScheduledWhenABoundPodIsDeleted() {
     InMemoryCluster cluster = cluster(3, "2");
-    try (Scheduler s = scheduler(cluster, ScoringStrategyType.LEAST_ALLOCATED)) {
+    try (Scheduler s = scheduler(cluster, DEFAULTS)) {
       for (int i = 1; i <= 3; i++) {
         cluster.create(pod("p" + i, "1"));
       }
@@ -189,7 +214,7 @@ final class NodeResourcesEndToEndTest {
   @Test
   void podLargerThanEveryNode_isUnresolvable() {
     InMemoryCluster cluster = cluster(2, "1");
-    try (Scheduler s = scheduler(cluster, ScoringStrategyType.LEAST_ALLOCATED)) {
+    try (Scheduler s = scheduler(cluster, DEFAULTS)) {
       Explanation e = s.explain(pod("huge", "4"));
 
       assertThat(e.message()).isEqualTo("0/2 nodes are available: 2 Insufficient cpu.");
