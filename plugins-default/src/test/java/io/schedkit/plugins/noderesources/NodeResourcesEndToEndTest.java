@@ -128,7 +128,10 @@ final class NodeResourcesEndToEndTest {
 
       assertThat(e.result()).isEqualTo(Explanation.SCHEDULED);
       assertThat(e.nodes().get(0).scores())
-          .containsOnlyKeys(NodeResourcesFit.NAME, NodeResourcesBalancedAllocation.NAME);
+          .containsOnlyKeys(NodeResourcesFit.NAME, NodeResourcesBalancedAllocation.NAME)
+          .allSatisfy((plugin, score) -> assertThat(score.weighted()).isEqualTo(score.raw()));
+      // LeastAllocated: cpu (1000 - 100) * 100 / 1000 = 90, memory (8Gi - 1Gi) * 100 / 8Gi = 87.
+      assertThat(e.nodes().get(0).scores().get(NodeResourcesFit.NAME).raw()).isEqualTo(88);
     }
   }
 
