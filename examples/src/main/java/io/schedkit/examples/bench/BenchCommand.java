@@ -153,7 +153,7 @@ public final class BenchCommand implements Callable<Integer> {
     return complete ? 0 : 1;
   }
 
-  private static final String ROW = "%-60s %6s %7s %8s %12s %9s %9s %9s %9s %-9s";
+  private static final String ROW = "%-60s %6s %7s %8s %10s %9s %9s %9s %9s %6s %-9s";
 
   private static String header() {
     return String.format(
@@ -166,6 +166,7 @@ public final class BenchCommand implements Callable<Integer> {
         "PODS/S",
         "P50(us)",
         "P99(us)",
+        "CPU/POD",
         "HEAP(MiB)",
         "KUBE",
         "MODE");
@@ -183,6 +184,7 @@ public final class BenchCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.0f", r.podsPerSecond()),
             String.format(Locale.ROOT, "%.1f", r.p50Micros()),
             String.format(Locale.ROOT, "%.1f", r.p99Micros()),
+            String.format(Locale.ROOT, "%.1f", r.cpuMicrosPerPod()),
             String.format(Locale.ROOT, "%.0f", r.heapUsedMiB()),
             r.kubeThreshold() > 0 ? Integer.toString(r.kubeThreshold()) : "-",
             r.mode() + "/" + r.threads() + "t")

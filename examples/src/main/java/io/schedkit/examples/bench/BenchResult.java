@@ -19,6 +19,9 @@ import java.util.Locale;
  * @param podsPerSecond measured pods bound per wall-clock second
  * @param p50Micros the median per-pod time, in microseconds
  * @param p99Micros the 99th percentile per-pod time, in microseconds
+ * @param cpuMicrosPerPod CPU time of the scheduling thread during the measurement per bound pod, in
+ *     microseconds (Filter/Score workers not included; a figure that other load on the machine
+ *     disturbs less than wall time)
  * @param wallSeconds the measured wall time
  * @param heapUsedMiB heap in use after the run, after a full collection (the live set holding the
  *     cluster, the scheduler's cache and queue), in MiB
@@ -36,6 +39,7 @@ public record BenchResult(
     double podsPerSecond,
     double p50Micros,
     double p99Micros,
+    double cpuMicrosPerPod,
     double wallSeconds,
     double heapUsedMiB,
     double heapMaxMiB,
@@ -64,6 +68,8 @@ public record BenchResult(
         + num(p50Micros)
         + ",\"p99Micros\":"
         + num(p99Micros)
+        + ",\"cpuMicrosPerPod\":"
+        + num(cpuMicrosPerPod)
         + ",\"boundPods\":"
         + boundPods
         + ",\"wallSeconds\":"

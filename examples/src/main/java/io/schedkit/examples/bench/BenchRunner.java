@@ -133,6 +133,9 @@ public final class BenchRunner {
       AutoCloseable watch = cluster.watch(recorder);
       try {
         collectGarbage();
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
+        long cpuStart = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
         long start = System.nanoTime();
         recorder.start(start);
         for (Step s : steps) {
@@ -140,6 +143,7 @@ public final class BenchRunner {
           scheduler.runUntilIdle();
         }
         long end = System.nanoTime();
+        long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpuStart : 0;
         double heap = 0;
         double heapMax = Runtime.getRuntime().maxMemory() / (1024.0 * 1024.0);
         if (measureHeap) {
@@ -161,6 +165,7 @@ public final class BenchRunner {
             seconds > 0 ? gaps.length / seconds : 0,
             percentile(gaps, 50) / 1e3,
             percentile(gaps, 99) / 1e3,
+            gaps.length == 0 ? 0 : cpu / 1e3 / gaps.length,
             seconds,
             heap,
             heapMax,
