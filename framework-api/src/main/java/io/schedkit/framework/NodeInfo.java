@@ -41,6 +41,10 @@ public final class NodeInfo {
   private Map<AffinityTerm, Long> preferredAntiAffinityTermWeights;
   private int[] memoCounts;
   private int[] memoEpochs;
+  // Read-only views, made once: the accessors run per node per pod on the hot path.
+  private final List<PodInfo> podsView;
+  private final List<PodInfo> podsWithAffinityView;
+  private final List<PodInfo> podsWithRequiredAntiAffinityView;
 
   /** A node info without a node (the pods may arrive before their node) and without pods. */
   public NodeInfo() {
@@ -57,6 +61,10 @@ public final class NodeInfo {
     this.requiredAntiAffinityTermCounts = new HashMap<>();
     this.preferredAffinityTermWeights = new HashMap<>();
     this.preferredAntiAffinityTermWeights = new HashMap<>();
+    this.podsView = Collections.unmodifiableList(pods);
+    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+    this.podsWithRequiredAntiAffinityView =
+        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
   }
 
   private NodeInfo(NodeInfo other) {
@@ -76,6 +84,10 @@ public final class NodeInfo {
     this.preferredAntiAffinityTermWeights = new HashMap<>(other.preferredAntiAffinityTermWeights);
     this.memoCounts = other.memoCounts == null ? null : other.memoCounts.clone();
     this.memoEpochs = other.memoEpochs == null ? null : other.memoEpochs.clone();
+    this.podsView = Collections.unmodifiableList(pods);
+    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+    this.podsWithRequiredAntiAffinityView =
+        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
   }
 
   /** A node info for {@code node} holding {@code pods}. */
@@ -105,17 +117,17 @@ public final class NodeInfo {
 
   /** The pods on the node, bound and assumed, in no particular order. */
   public List<PodInfo> pods() {
-    return Collections.unmodifiableList(pods);
+    return podsView;
   }
 
   /** The pods on the node that have pod affinity or anti-affinity. */
   public List<PodInfo> podsWithAffinity() {
-    return Collections.unmodifiableList(podsWithAffinity);
+    return podsWithAffinityView;
   }
 
   /** The pods on the node that have required pod anti-affinity. */
   public List<PodInfo> podsWithRequiredAntiAffinity() {
-    return Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+    return podsWithRequiredAntiAffinityView;
   }
 
   /** The host ports held by the node's pods. */
