@@ -110,12 +110,12 @@ final class ExplainCommand implements Callable<Integer> {
             Scheduler.builder().cluster(inMemory).registry(registry).clock(clock).parallelism(1),
             configuration)) {
       List<Pod> targets = withProfiles(pods, scheduler.profileNames());
-      for (Pod pod : targets) {
-        Explanation e = scheduler.explain(pod);
+      for (int i = 0; i < targets.size(); i++) {
+        Explanation e = scheduler.explain(targets.get(i));
         if (format == OutputFormat.JSON) {
           out.println(JsonReports.explainLine(e));
         } else {
-          if (pod != targets.get(0)) {
+          if (i > 0) {
             out.println();
           }
           out.print(TextReports.explain(e));
