@@ -1,8 +1,8 @@
 /**
  * The schedkit runtime: the {@code Scheduler}, the framework runner, the scheduling queue, the
- * cache and snapshot, the embedded in-memory cluster and the Kubernetes codecs. The queue package
- * is internal; the cache (snapshots) and runtime (the framework runner) are public for tools and
- * tests.
+ * cache and snapshot, the embedded in-memory cluster, extenders over HTTP and the Kubernetes
+ * codecs. The queue package is internal; the cache (snapshots) and runtime (the framework runner)
+ * are public for tools and tests.
  */
 module io.schedkit.core {
   requires transitive io.schedkit.framework;
@@ -10,10 +10,12 @@ module io.schedkit.core {
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.slf4j;
+  requires java.net.http;
 
   exports io.schedkit.core;
   exports io.schedkit.core.cache;
   exports io.schedkit.core.cluster;
+  exports io.schedkit.core.extender;
   exports io.schedkit.core.metrics;
   exports io.schedkit.core.kube;
   exports io.schedkit.core.runtime;

@@ -20,6 +20,12 @@ public interface ObjectLister {
   /** The namespace named {@code name}. */
   Optional<Namespace> namespace(String name);
 
+  /**
+   * Every namespace, ordered by name: what a pod affinity term's {@code namespaceSelector} is
+   * resolved against.
+   */
+  List<Namespace> namespaces();
+
   /** The PodDisruptionBudgets of {@code namespace}. */
   List<PodDisruptionBudget> podDisruptionBudgets(String namespace);
 

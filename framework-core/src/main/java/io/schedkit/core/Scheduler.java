@@ -3,6 +3,7 @@ package io.schedkit.core;
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
 import io.schedkit.core.cluster.ClusterObjectStore;
+import io.schedkit.core.extender.Extenders;
 import io.schedkit.core.kube.ArgsDecoder;
 import io.schedkit.core.kube.SchedulerConfigurationDecoder;
 import io.schedkit.core.metrics.SchedulerMetrics;
@@ -100,13 +101,18 @@ public final class Scheduler implements AutoCloseable {
     Registry registry = b.registry != null ? b.registry : Registry.discover();
     this.warnings = new ArrayList<>(b.warnings);
     this.configuration =
-        b.configuration != null
-            ? b.configuration
-            : new SchedulerConfigurationDecoder().defaults(registry);
+        Extenders.withIgnoredResources(
+            b.configuration != null
+                ? b.configuration
+                : new SchedulerConfigurationDecoder().defaults(registry));
+    // The configuration's extenders (HTTP) come before the in-process ones; built before any
+    // thread is started, since a bad TLS setting fails here.
+    List<Extender> allExtenders = new ArrayList<>(Extenders.fromConfig(configuration.extenders()));
+    allExtenders.addAll(b.extenders);
+    this.extenders = List.copyOf(allExtenders);
     this.ownsClock = b.clock == null;
     this.clock = b.clock != null ? b.clock : new SystemClock();
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
-    this.extenders = List.copyOf(b.extenders);
     int parallelism = b.parallelism > 0 ? b.parallelism : configuration.parallelism();
     this.workers = new WorkerPool(parallelism);
     this.random = new Random(b.seed);
@@ -175,7 +181,10 @@ public final class Scheduler implements AutoCloseable {
     return new Builder();
   }
 
-  /** The configuration in effect (with defaults applied). */
+  /**
+   * The configuration in effect: with defaults applied, and with the extenders' ignored resources
+   * set in NodeResourcesFit's args ({@link Extenders#withIgnoredResources}).
+   */
   public SchedulerConfiguration configuration() {
     return configuration;
   }
@@ -694,7 +703,11 @@ public final class Scheduler implements AutoCloseable {
       return this;
     }
 
-    /** The configuration; default: kube-scheduler's default profile. */
+    /**
+     * The configuration; default: kube-scheduler's default profile. Its {@code extenders[]} are
+     * called over HTTP ({@link io.schedkit.core.extender.HttpExtender}), before the in-process
+     * extenders.
+     */
     public Builder configuration(SchedulerConfiguration configuration) {
       this.configuration = configuration;
       return this;

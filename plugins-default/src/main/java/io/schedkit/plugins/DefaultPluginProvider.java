@@ -5,6 +5,7 @@ import io.schedkit.framework.Registry;
 import io.schedkit.plugins.coscheduling.Coscheduling;
 import io.schedkit.plugins.defaultbinder.DefaultBinder;
 import io.schedkit.plugins.imagelocality.ImageLocality;
+import io.schedkit.plugins.interpodaffinity.InterPodAffinity;
 import io.schedkit.plugins.nodeaffinity.NodeAffinity;
 import io.schedkit.plugins.nodename.NodeName;
 import io.schedkit.plugins.nodeports.NodePorts;
@@ -33,6 +34,7 @@ public final class DefaultPluginProvider implements PluginProvider {
           NodeAffinity.class,
           NodePorts.class,
           PodTopologySpread.class,
+          InterPodAffinity.class,
           ImageLocality.class,
           DefaultBinder.class,
           Coscheduling.class);

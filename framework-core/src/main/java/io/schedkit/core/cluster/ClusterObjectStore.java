@@ -13,6 +13,7 @@ import io.schedkit.framework.model.Service;
 import io.schedkit.framework.model.Workload;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,6 +100,18 @@ public final class ClusterObjectStore implements ObjectLister {
     lock.readLock().lock();
     try {
       return Optional.ofNullable(namespaces.get(name));
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
+  public List<Namespace> namespaces() {
+    lock.readLock().lock();
+    try {
+      List<Namespace> all = new ArrayList<>(namespaces.values());
+      all.sort(Comparator.comparing(Namespace::name));
+      return Collections.unmodifiableList(all);
     } finally {
       lock.readLock().unlock();
     }

@@ -148,6 +148,21 @@ public final class KubeCodec {
   }
 
   /**
+   * Returns {@code object} as compact JSON on one line (the same fields as {@link #toJson}), the
+   * form embedded in wire messages such as extender requests.
+   *
+   * @param object the object
+   * @return the JSON text, without a trailing newline
+   */
+  public String toCompactJson(KubeObject object) {
+    try {
+      return JSON.writeValueAsString(ModelWriter.object(object));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + object.kind() + " as JSON", e);
+    }
+  }
+
+  /**
    * Returns {@code object} as a YAML document, as {@code kubectl get -o yaml} prints it.
    *
    * @param object the object

@@ -289,29 +289,17 @@ public final class Framework implements PluginRunner {
   @Override
   public Status runPreFilterExtensionAddPod(
       CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node) {
-    for (PreFilterPlugin p : preFilter) {
-      PreFilterExtensions ext = p.preFilterExtensions();
-      if (ext == null || state.skipFilterPlugins().contains(p.name())) {
-        continue;
-      }
-      Status s;
-      try {
-        s = ext.addPod(state, podToSchedule, podToAdd, node);
-      } catch (RuntimeException e) {
-        s = Status.error(e);
-      }
-      if (s != null && !s.isSuccess()) {
-        return Status.error(
-                "running AddPod on PreFilter plugin \"" + p.name() + "\": " + s.message())
-            .withPlugin(p.name());
-      }
-    }
-    return Status.success();
+    return runPreFilterExtension(state, podToSchedule, podToAdd, node, true);
   }
 
   @Override
   public Status runPreFilterExtensionRemovePod(
       CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node) {
+    return runPreFilterExtension(state, podToSchedule, podToRemove, node, false);
+  }
+
+  private Status runPreFilterExtension(
+      CycleState state, PodInfo podToSchedule, PodInfo other, NodeInfo node, boolean add) {
     for (PreFilterPlugin p : preFilter) {
       PreFilterExtensions ext = p.preFilterExtensions();
       if (ext == null || state.skipFilterPlugins().contains(p.name())) {
@@ -319,13 +307,21 @@ public final class Framework implements PluginRunner {
       }
       Status s;
       try {
-        s = ext.removePod(state, podToSchedule, podToRemove, node);
+        s =
+            add
+                ? ext.addPod(state, podToSchedule, other, node)
+                : ext.removePod(state, podToSchedule, other, node);
       } catch (RuntimeException e) {
         s = Status.error(e);
       }
       if (s != null && !s.isSuccess()) {
         return Status.error(
-                "running RemovePod on PreFilter plugin \"" + p.name() + "\": " + s.message())
+                "running "
+                    + (add ? "AddPod" : "RemovePod")
+                    + " on PreFilter plugin \""
+                    + p.name()
+                    + "\": "
+                    + s.message())
             .withPlugin(p.name());
       }
     }

@@ -68,6 +68,17 @@ final class ClusterObjectStoreTest {
   }
 
   @Test
+  void namespaces_listsEveryNamespaceByName() {
+    Namespace b = Namespace.of("b", Map.of("team", "t2"));
+    Namespace a = Namespace.of("a", Map.of("team", "t1"));
+    Namespace c = Namespace.of("c", Map.of());
+    add(b, c, a);
+    store.apply(WatchEvent.deleted(c));
+
+    assertThat(store.namespaces()).containsExactly(a, b);
+  }
+
+  @Test
   void apply_modifiedReplacesAndDeletedRemoves() {
     Pod p1 = Pod.builder().name("p1").build();
     Pod bound = p1.toBuilder().nodeName("n1").build();

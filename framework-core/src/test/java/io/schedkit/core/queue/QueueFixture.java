@@ -42,6 +42,7 @@ import io.schedkit.framework.model.Workload;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -391,6 +392,13 @@ final class QueueFixture {
     @Override
     public Optional<Namespace> namespace(String name) {
       return Optional.ofNullable(namespaces.get(name));
+    }
+
+    @Override
+    public List<Namespace> namespaces() {
+      List<Namespace> all = new ArrayList<>(namespaces.values());
+      all.sort(Comparator.comparing(Namespace::name));
+      return all;
     }
 
     @Override
