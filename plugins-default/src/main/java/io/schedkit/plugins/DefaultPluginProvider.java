@@ -9,6 +9,8 @@ import io.schedkit.plugins.interpodaffinity.InterPodAffinity;
 import io.schedkit.plugins.nodeaffinity.NodeAffinity;
 import io.schedkit.plugins.nodename.NodeName;
 import io.schedkit.plugins.nodeports.NodePorts;
+import io.schedkit.plugins.noderesources.NodeResourcesBalancedAllocation;
+import io.schedkit.plugins.noderesources.NodeResourcesFit;
 import io.schedkit.plugins.nodeunschedulable.NodeUnschedulable;
 import io.schedkit.plugins.podtopologyspread.PodTopologySpread;
 import io.schedkit.plugins.queuesort.PrioritySort;
@@ -33,8 +35,10 @@ public final class DefaultPluginProvider implements PluginProvider {
           TaintToleration.class,
           NodeAffinity.class,
           NodePorts.class,
+          NodeResourcesFit.class,
           PodTopologySpread.class,
           InterPodAffinity.class,
+          NodeResourcesBalancedAllocation.class,
           ImageLocality.class,
           DefaultBinder.class,
           Coscheduling.class);

@@ -31,7 +31,6 @@ final class InterPodAffinitySchedulerTest {
   private static Scheduler scheduler(InMemoryCluster cluster) {
     Registry registry = new Registry();
     new DefaultPluginProvider().registerPlugins(registry);
-    registry.register(InterPodAffinity.class);
     List<PluginRef> plugins =
         List.of(
             PluginRef.of("SchedulingGates"),

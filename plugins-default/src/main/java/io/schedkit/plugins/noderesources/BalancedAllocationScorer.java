@@ -1,0 +1,67 @@
+package io.schedkit.plugins.noderesources;
+
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.ScorePlugin;
+import java.util.List;
+
+/**
+ * The score of NodeResourcesBalancedAllocation (v1.35): how evenly the node's resources would be
+ * used with the pod on it.
+ *
+ * <p>Uses actual requests (no 100m / 200Mi defaults) and ignores weights. For the {@code n}
+ * resources not skipped, {@code f_r = min(req_r / alloc_r, 1)} as a double; {@code std = |f_1 -
+ * f_2| / 2} when {@code n = 2}, the population standard deviation {@code sqrt(Σ (f_r - mean)² / n)}
+ * when {@code n > 2}, and 0 otherwise; the score is {@code (long) ((1 - std) * 100)}. The sums run
+ * in resource order with the same floating-point operations as upstream, so truncation agrees.
+ */
+final class BalancedAllocationScorer extends ResourceAllocationScorer {
+  BalancedAllocationScorer(List<ResourceSpec> resources) {
+    super(resources, true);
+  }
+
+  @Override
+  long score(NodeInfo node, long[] podRequests) {
+    int n = 0;
+    double first = 0;
+    double second = 0;
+    double total = 0;
+    for (int i = 0; i < size(); i++) {
+      double f = fraction(node, i, podRequests[i]);
+      if (f < 0) {
+        continue;
+      }
+      if (n == 0) {
+        first = f;
+      } else if (n == 1) {
+        second = f;
+      }
+      total += f;
+      n++;
+    }
+    double std = 0;
+    if (n == 2) {
+      std = Math.abs((first - second) / 2);
+    } else if (n > 2) {
+      double mean = total / n;
+      double sum = 0;
+      for (int i = 0; i < size(); i++) {
+        double f = fraction(node, i, podRequests[i]);
+        if (f >= 0) {
+          sum = sum + (f - mean) * (f - mean);
+        }
+      }
+      std = Math.sqrt(sum / n);
+    }
+    return (long) ((1 - std) * ScorePlugin.MAX_NODE_SCORE);
+  }
+
+  /** The used fraction of resource {@code i}, capped at 1, or -1 when the resource is skipped. */
+  private double fraction(NodeInfo node, int i, long podRequest) {
+    long alloc = allocatable(node, i, podRequest);
+    if (alloc == 0) {
+      return -1;
+    }
+    double f = (double) requested(node, i, podRequest) / (double) alloc;
+    return f > 1 ? 1 : f;
+  }
+}

@@ -1,0 +1,172 @@
+package io.schedkit.plugins.noderesources;
+
+import io.schedkit.framework.Code;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.Resource;
+import io.schedkit.framework.StateData;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.model.ResourceNames;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The resource fit check of NodeResourcesFit ({@code fitsRequest} upstream), shared by its Filter
+ * and its queueing hints.
+ *
+ * <p>Checks, in this order: the pod count ({@code pods + 1 > allocatable pods}), then cpu, memory
+ * and ephemeral storage, then the requested scalar resources sorted by name; a resource fails when
+ * {@code request > 0 && request > allocatable - requested}. A failure is unresolvable when the
+ * request exceeds the allocatable on its own (never for the pod count).
+ *
+ * <p>Design note: {@link Request} is computed once per pod (in PreFilter) and holds the scalar ids
+ * to check already filtered and sorted, so {@link #check} reads a few {@code long}s per node and
+ * allocates nothing unless it is asked to list the failures.
+ */
+final class Fitting {
+  private Fitting() {}
+
+  /**
+   * What a pod asks of a node: its requests and, in the order to report them, the scalar resources
+   * to check with their reasons.
+   *
+   * @param requests the pod's requests ({@link PodInfo#requests()})
+   * @param scalarIds the ids of the requested scalar resources to check, sorted by name
+   * @param scalarReasons {@code Insufficient <name>} for each of {@code scalarIds}
+   */
+  record Request(Resource requests, int[] scalarIds, String[] scalarReasons) implements StateData {
+    /**
+     * The request of {@code pod}, leaving out the extended resources named in {@code
+     * ignoredResources} or whose prefix before {@code /} is in {@code ignoredResourceGroups}.
+     */
+    static Request of(
+        PodInfo pod, Set<String> ignoredResources, Set<String> ignoredResourceGroups) {
+      Resource requests = pod.requests();
+      List<Integer> ids = new ArrayList<>();
+      for (int id = Resource.FIRST_SCALAR; id < requests.length(); id++) {
+        if (requests.get(id) > 0
+            && !ignored(Resource.nameOf(id), ignoredResources, ignoredResourceGroups)) {
+          ids.add(id);
+        }
+      }
+      ids.sort(Comparator.comparing(Resource::nameOf));
+      int[] scalarIds = ids.stream().mapToInt(Integer::intValue).toArray();
+      String[] reasons = new String[scalarIds.length];
+      for (int i = 0; i < scalarIds.length; i++) {
+        reasons[i] = "Insufficient " + Resource.nameOf(scalarIds[i]);
+      }
+      return new Request(requests, scalarIds, reasons);
+    }
+
+    private static boolean ignored(
+        String name, Set<String> ignoredResources, Set<String> ignoredResourceGroups) {
+      if (!ResourceNames.isExtended(name)) {
+        return false;
+      }
+      int slash = name.indexOf('/');
+      String group = slash < 0 ? name : name.substring(0, slash);
+      return ignoredResources.contains(name) || ignoredResourceGroups.contains(group);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Request r
+          && requests.equals(r.requests)
+          && Arrays.equals(scalarIds, r.scalarIds);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * requests.hashCode() + Arrays.hashCode(scalarIds);
+    }
+
+    @Override
+    public String toString() {
+      return "Request{" + requests + ", scalars=" + Arrays.toString(scalarIds) + "}";
+    }
+  }
+
+  /**
+   * The Filter verdict: Success, or Unschedulable with every failing reason in order, or
+   * UnschedulableAndUnresolvable when some failure is unresolvable.
+   */
+  static Status filter(Request request, NodeInfo node) {
+    if (check(request, node, null) == 0) {
+      return Status.success();
+    }
+    List<InsufficientResource> failures = new ArrayList<>(4);
+    check(request, node, failures);
+    List<String> reasons = new ArrayList<>(failures.size());
+    Code code = Code.UNSCHEDULABLE;
+    for (InsufficientResource f : failures) {
+      reasons.add(f.reason());
+      if (f.unresolvable()) {
+        code = Code.UNSCHEDULABLE_AND_UNRESOLVABLE;
+      }
+    }
+    return Status.of(code, reasons);
+  }
+
+  /**
+   * Counts the resources {@code node} lacks for {@code request}, adding each to {@code out} when it
+   * is not null.
+   */
+  static int check(Request request, NodeInfo node, List<InsufficientResource> out) {
+    Resource alloc = node.allocatable();
+    Resource used = node.requested();
+    Resource req = request.requests();
+    int failures = 0;
+    int pods = node.pods().size();
+    if (pods + 1L > alloc.pods()) {
+      failures++;
+      if (out != null) {
+        out.add(
+            new InsufficientResource(
+                ResourceNames.PODS, NodeResourcesFit.TOO_MANY_PODS, 1, pods, alloc.pods(), false));
+      }
+    }
+    failures += checkOne(Resource.CPU, NodeResourcesFit.INSUFFICIENT_CPU, req, used, alloc, out);
+    failures +=
+        checkOne(Resource.MEMORY, NodeResourcesFit.INSUFFICIENT_MEMORY, req, used, alloc, out);
+    failures +=
+        checkOne(
+            Resource.EPHEMERAL_STORAGE,
+            NodeResourcesFit.INSUFFICIENT_EPHEMERAL_STORAGE,
+            req,
+            used,
+            alloc,
+            out);
+    int[] scalarIds = request.scalarIds();
+    for (int i = 0; i < scalarIds.length; i++) {
+      failures += checkOne(scalarIds[i], request.scalarReasons()[i], req, used, alloc, out);
+    }
+    return failures;
+  }
+
+  private static int checkOne(
+      int id,
+      String reason,
+      Resource req,
+      Resource used,
+      Resource alloc,
+      List<InsufficientResource> out) {
+    long want = req.get(id);
+    if (want <= 0 || want <= alloc.get(id) - used.get(id)) {
+      return 0;
+    }
+    if (out != null) {
+      out.add(
+          new InsufficientResource(
+              Resource.nameOf(id),
+              reason,
+              want,
+              used.get(id),
+              alloc.get(id),
+              want > alloc.get(id)));
+    }
+    return 1;
+  }
+}
