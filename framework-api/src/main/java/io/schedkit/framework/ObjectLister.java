@@ -49,4 +49,18 @@ public interface ObjectLister {
 
   /** Every known pod of {@code namespace}, scheduled or not. */
   List<Pod> pods(String namespace);
+
+  /**
+   * The pod {@code namespace/name} as last reported by the host, scheduled or not: for example
+   * preemption re-reads its preemptor here. The default scans {@link #pods(String)}; stores should
+   * answer in constant time.
+   */
+  default Optional<Pod> pod(String namespace, String name) {
+    for (Pod p : pods(namespace)) {
+      if (p.name().equals(name)) {
+        return Optional.of(p);
+      }
+    }
+    return Optional.empty();
+  }
 }
