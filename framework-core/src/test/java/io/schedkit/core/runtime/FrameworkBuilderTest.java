@@ -211,13 +211,8 @@ final class FrameworkBuilderTest {
                 PluginRef.of("B"),
                 PluginRef.of("C"),
                 PluginRef.of("Binder"))
-            .with(
-                ExtensionPoint.SCORE,
-                new PluginSet(
-                    List.of(PluginRef.of("C", 5), PluginRef.of("Pre2Only", 0)), List.of()))
+            .with(ExtensionPoint.SCORE, new PluginSet(List.of(PluginRef.of("C", 5)), List.of()))
             .with(ExtensionPoint.FILTER, new PluginSet(List.of(), List.of(PluginRef.of("B"))));
-    // Pre2Only is unknown: remove it; keep the override of C.
-    p = p.with(ExtensionPoint.SCORE, new PluginSet(List.of(PluginRef.of("C", 5)), List.of()));
     Framework f = build(p, List.of());
     assertThat(f.pluginNames(ExtensionPoint.SCORE)).containsExactly("C", "A", "B");
     assertThat(f.scoreWeights().get("C")).isEqualTo(5L);
