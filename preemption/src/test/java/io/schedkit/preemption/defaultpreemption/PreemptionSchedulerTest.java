@@ -135,6 +135,38 @@ final class PreemptionSchedulerTest {
   }
 
   @Test
+  void prioritiesFromPriorityClasses_drivePreemption() {
+    InMemoryCluster cluster = InMemoryCluster.builder().clock(new FakeClock()).build();
+    cluster.watch(
+        e -> {
+          if (e.type() == WatchEvent.Type.DELETED && e.object() instanceof Pod p) {
+            evicted.add(p);
+          }
+        });
+    cluster.create(
+        io.schedkit.framework.model.PriorityClass.builder().name("low").value(10).build());
+    cluster.create(
+        io.schedkit.framework.model.PriorityClass.builder().name("high").value(1000).build());
+    cluster.create(
+        makeNode().name("n1").capacity(Map.of("cpu", "2", "memory", "4Gi", "pods", "110")).obj());
+    cluster.create(
+        makePod()
+            .name("victim")
+            .priorityClassName("low")
+            .req(Map.of("cpu", "1500m"))
+            .node("n1")
+            .obj());
+    Scheduler scheduler = scheduler(cluster, 1);
+    cluster.create(
+        makePod().name("urgent").priorityClassName("high").req(Map.of("cpu", "1")).obj());
+
+    scheduler.runUntilIdle();
+
+    assertThat(boundPods(cluster, "urgent")).hasSize(1);
+    assertThat(evicted).extracting(Pod::name).containsExactly("victim");
+  }
+
+  @Test
   void budgetProtectedPods_areChosenLast() {
     InMemoryCluster cluster = fullCluster(InMemoryCluster.builder().clock(new FakeClock()), 3);
     cluster.create(dbBudget());
