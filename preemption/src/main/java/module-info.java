@@ -2,5 +2,9 @@
 module io.schedkit.preemption {
   requires transitive io.schedkit.framework;
 
+  exports io.schedkit.preemption;
   exports io.schedkit.preemption.defaultpreemption;
+
+  provides io.schedkit.framework.PluginProvider with
+      io.schedkit.preemption.PreemptionPluginProvider;
 }

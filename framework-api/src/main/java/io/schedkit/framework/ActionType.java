@@ -72,17 +72,31 @@ public final class ActionType {
     this.mask = mask;
   }
 
-  /** The union of this and {@code other}. */
+  /**
+   * The union of this and {@code other}.
+   *
+   * @param other other actions
+   * @return the actions in either set
+   */
   public ActionType or(ActionType other) {
     return new ActionType(mask | other.mask);
   }
 
-  /** Whether this and {@code other} share an action. */
+  /**
+   * Whether this and {@code other} share an action.
+   *
+   * @param other other actions
+   * @return true if some action is in both sets
+   */
   public boolean intersects(ActionType other) {
     return (mask & other.mask) != 0;
   }
 
-  /** The bit mask. */
+  /**
+   * The bit mask.
+   *
+   * @return the mask, one bit per action in kube-scheduler's order
+   */
   public int mask() {
     return mask;
   }

@@ -14,6 +14,14 @@ import java.util.concurrent.CompletionStage;
  * the pod.
  */
 public interface BindPlugin extends Plugin {
-  /** Binds {@code pod} to {@code nodeName}, or returns Skip to let the next binder do it. */
+  /**
+   * Binds {@code pod} to {@code nodeName}, or returns Skip to let the next binder do it.
+   *
+   * @param state the cycle state of the pod's scheduling cycle
+   * @param pod the pod to bind
+   * @param nodeName the node to bind it to
+   * @return a stage completing with the binding's status; a stage completed exceptionally counts as
+   *     an Error
+   */
   CompletionStage<Status> bind(CycleState state, PodInfo pod, String nodeName);
 }

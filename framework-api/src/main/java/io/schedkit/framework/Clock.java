@@ -9,19 +9,31 @@ import java.time.Instant;
  * virtual clock that advances only when told to, which makes runs deterministic.
  */
 public interface Clock {
-  /** The current time. */
+  /**
+   * The current time.
+   *
+   * @return the current instant, never null
+   */
   Instant now();
 
   /**
    * Runs {@code task} once, {@code delay} from now (at once for a zero or negative delay, but never
    * on the caller's stack). Tasks due at the same instant run in the order they were scheduled.
+   *
+   * @param delay how long from now to run the task
+   * @param task the task to run
+   * @return a handle to cancel the task
    */
   Cancellable schedule(Duration delay, Runnable task);
 
   /** A scheduled task that can still be called off. */
   @FunctionalInterface
   interface Cancellable {
-    /** Cancels the task if it has not run; returns whether it was cancelled by this call. */
+    /**
+     * Cancels the task if it has not run; returns whether it was cancelled by this call.
+     *
+     * @return true if this call cancelled the task; false if it had run or was cancelled already
+     */
     boolean cancel();
   }
 }

@@ -28,19 +28,35 @@ public record ClusterEvent(EventResource resource, ActionType actionType, String
   public static final ClusterEvent ASSIGNED_POD_DELETE =
       of(EventResource.ASSIGNED_POD, ActionType.DELETE);
 
-  /** Validates the components. */
+  /**
+   * Validates the components.
+   *
+   * @param resource the kind of object that changed; not null
+   * @param actionType what happened to it; not null
+   * @param label a custom label; null or empty means the default label
+   */
   public ClusterEvent {
     Objects.requireNonNull(resource, "resource");
     Objects.requireNonNull(actionType, "actionType");
     label = label == null || label.isEmpty() ? resource.toString() + actionType : label;
   }
 
-  /** An event with the default label. */
+  /**
+   * An event with the default label.
+   *
+   * @param resource the kind of object that changed
+   * @param actionType what happened to it
+   * @return the event, labelled {@code resource + actionType}
+   */
   public static ClusterEvent of(EventResource resource, ActionType actionType) {
     return new ClusterEvent(resource, actionType, "");
   }
 
-  /** Whether this is a wildcard event, which matches every registration. */
+  /**
+   * Whether this is a wildcard event, which matches every registration.
+   *
+   * @return true for the {@link EventResource#WILDCARD} resource with {@link ActionType#ALL}
+   */
   public boolean isWildcard() {
     return resource == EventResource.WILDCARD && actionType.equals(ActionType.ALL);
   }
@@ -48,6 +64,9 @@ public record ClusterEvent(EventResource resource, ActionType actionType, String
   /**
    * Whether a registration for this event covers {@code incoming}: either is a wildcard, or the
    * resources match and the actions intersect.
+   *
+   * @param incoming the event that happened
+   * @return true if a pod waiting on this registration should be considered for requeueing
    */
   public boolean matches(ClusterEvent incoming) {
     return isWildcard()

@@ -30,7 +30,11 @@ public enum Code {
     this.upstreamName = upstreamName;
   }
 
-  /** Whether this code rejects the pod: Unschedulable, UnschedulableAndUnresolvable or Pending. */
+  /**
+   * Whether this code rejects the pod: Unschedulable, UnschedulableAndUnresolvable or Pending.
+   *
+   * @return true for the three rejection codes
+   */
   public boolean isRejection() {
     return this == UNSCHEDULABLE || this == UNSCHEDULABLE_AND_UNRESOLVABLE || this == PENDING;
   }
@@ -44,6 +48,8 @@ public enum Code {
   /**
    * Returns the code with the given kube-scheduler name.
    *
+   * @param name the upstream name, for example {@code "Unschedulable"} (case-sensitive)
+   * @return the code
    * @throws IllegalArgumentException if no code has that name
    */
   public static Code fromUpstreamName(String name) {

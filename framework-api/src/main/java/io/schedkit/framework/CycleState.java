@@ -61,6 +61,9 @@ public final class CycleState {
   /**
    * Returns the value under {@code key}.
    *
+   * @param <T> the type of the value
+   * @param key the key
+   * @return the value, never null
    * @throws NoSuchElementException if nothing was written under the key in this cycle
    */
   public <T extends StateData> T read(StateKey<T> key) {
@@ -71,7 +74,13 @@ public final class CycleState {
     return value;
   }
 
-  /** Returns the value under {@code key}, or empty if nothing was written under it. */
+  /**
+   * Returns the value under {@code key}, or empty if nothing was written under it.
+   *
+   * @param <T> the type of the value
+   * @param key the key
+   * @return the value, or empty
+   */
   public <T extends StateData> Optional<T> find(StateKey<T> key) {
     return Optional.ofNullable(get(key));
   }
@@ -86,7 +95,13 @@ public final class CycleState {
     return value;
   }
 
-  /** Stores {@code value} (not null) under {@code key}, replacing any previous value. */
+  /**
+   * Stores {@code value} (not null) under {@code key}, replacing any previous value.
+   *
+   * @param <T> the type of the value
+   * @param key the key
+   * @param value the value; not null
+   */
   public <T extends StateData> void write(StateKey<T> key, T value) {
     java.util.Objects.requireNonNull(value, "value");
     int slot = key.slot();
@@ -96,7 +111,11 @@ public final class CycleState {
     data[slot] = value;
   }
 
-  /** Removes the value under {@code key}, if any. */
+  /**
+   * Removes the value under {@code key}, if any.
+   *
+   * @param key the key
+   */
   public void delete(StateKey<?> key) {
     int slot = key.slot();
     if (slot < data.length) {
@@ -107,27 +126,45 @@ public final class CycleState {
   /**
    * Returns a copy in which every value is {@linkplain StateData#copy() copied}; the skip sets and
    * the pods to activate are shared.
+   *
+   * @return the copy, owned by the caller
    */
   public CycleState copy() {
     return new CycleState(this);
   }
 
-  /** The plugins whose Filter (and PreFilter extensions) are skipped in this cycle. */
+  /**
+   * The plugins whose Filter (and PreFilter extensions) are skipped in this cycle.
+   *
+   * @return the plugin names; empty if none
+   */
   public Set<String> skipFilterPlugins() {
     return skipFilterPlugins;
   }
 
-  /** Set by the framework after PreFilter. */
+  /**
+   * Set by the framework after PreFilter.
+   *
+   * @param plugins the names of the plugins whose PreFilter returned Skip; copied
+   */
   public void setSkipFilterPlugins(Collection<String> plugins) {
     this.skipFilterPlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(new HashSet<>(plugins));
   }
 
-  /** The plugins whose Score is skipped in this cycle. */
+  /**
+   * The plugins whose Score is skipped in this cycle.
+   *
+   * @return the plugin names; empty if none
+   */
   public Set<String> skipScorePlugins() {
     return skipScorePlugins;
   }
 
-  /** Set by the framework after PreScore. */
+  /**
+   * Set by the framework after PreScore.
+   *
+   * @param plugins the names of the plugins whose PreScore returned Skip; copied
+   */
   public void setSkipScorePlugins(Collection<String> plugins) {
     this.skipScorePlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(new HashSet<>(plugins));
   }
@@ -135,12 +172,18 @@ public final class CycleState {
   /**
    * Asks the scheduler to move {@code pod} to the active queue once this scheduling cycle, and
    * again once the binding cycle, succeeds. Safe to call from any thread.
+   *
+   * @param pod the pod to activate; a repeated request for the same pod replaces the earlier one
    */
   public void activate(Pod pod) {
     podsToActivate.put(pod.uid().isEmpty() ? pod.key() : pod.uid(), pod);
   }
 
-  /** The pods plugins asked to activate, in request order; drained by the framework. */
+  /**
+   * The pods plugins asked to activate, in request order; drained by the framework.
+   *
+   * @return the pods requested since the last drain; the requests are cleared
+   */
   public List<Pod> drainPodsToActivate() {
     synchronized (podsToActivate) {
       List<Pod> pods = new ArrayList<>(podsToActivate.values());
@@ -149,12 +192,20 @@ public final class CycleState {
     }
   }
 
-  /** Whether per-plugin durations are recorded in this cycle (upstream samples 10% of cycles). */
+  /**
+   * Whether per-plugin durations are recorded in this cycle (upstream samples 10% of cycles).
+   *
+   * @return true if this cycle is sampled
+   */
   public boolean recordPluginMetrics() {
     return recordPluginMetrics;
   }
 
-  /** Set by the framework at the start of a cycle. */
+  /**
+   * Set by the framework at the start of a cycle.
+   *
+   * @param record whether to record per-plugin durations
+   */
   public void setRecordPluginMetrics(boolean record) {
     this.recordPluginMetrics = record;
   }
@@ -162,12 +213,18 @@ public final class CycleState {
   /**
    * Whether this cycle is a dry run (explain): plugins must not change anything outside the cycle
    * state — a PostFilter plugin reports what it would do (nominate, evict) without doing it.
+   *
+   * @return true in a dry run
    */
   public boolean isDryRun() {
     return dryRun;
   }
 
-  /** Set by the framework at the start of a dry-run cycle. */
+  /**
+   * Set by the framework at the start of a dry-run cycle.
+   *
+   * @param dryRun whether the cycle is a dry run
+   */
   public void setDryRun(boolean dryRun) {
     this.dryRun = dryRun;
   }

@@ -11,6 +11,10 @@ import java.util.List;
  * <p>Called once when the framework is built.
  */
 public interface EnqueueExtensions {
-  /** The events that may resolve this plugin's rejections, each with an optional hint function. */
+  /**
+   * The events that may resolve this plugin's rejections, each with an optional hint function.
+   *
+   * @return the events; an empty list means no event ever requeues a pod this plugin rejected
+   */
   List<ClusterEventWithHint> eventsToRegister();
 }

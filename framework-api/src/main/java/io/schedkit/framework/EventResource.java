@@ -28,7 +28,12 @@ public enum EventResource {
     this.upstreamName = upstreamName;
   }
 
-  /** Whether a registration for this resource covers an event about {@code incoming}. */
+  /**
+   * Whether a registration for this resource covers an event about {@code incoming}.
+   *
+   * @param incoming the resource of the event
+   * @return true if the event matches this resource, {@link #POD} or {@link #WILDCARD}
+   */
   public boolean covers(EventResource incoming) {
     return this == WILDCARD
         || this == incoming

@@ -38,17 +38,30 @@ public enum ExtensionPoint {
     this.pluginInterface = pluginInterface;
   }
 
-  /** The field name under {@code plugins} in a KubeSchedulerConfiguration. */
+  /**
+   * The field name under {@code plugins} in a KubeSchedulerConfiguration.
+   *
+   * @return the field name, for example {@code "preFilter"}
+   */
   public String configName() {
     return configName;
   }
 
-  /** The interface a plugin must implement to be enabled at this point. */
+  /**
+   * The interface a plugin must implement to be enabled at this point.
+   *
+   * @return the plugin interface, for example {@code FilterPlugin.class}
+   */
   public Class<? extends Plugin> pluginInterface() {
     return pluginInterface;
   }
 
-  /** Whether {@code plugin} implements this point's interface. */
+  /**
+   * Whether {@code plugin} implements this point's interface.
+   *
+   * @param plugin the plugin
+   * @return true if the plugin can be enabled at this point
+   */
   public boolean isImplementedBy(Plugin plugin) {
     return pluginInterface.isInstance(plugin);
   }

@@ -10,6 +10,13 @@ package io.schedkit.framework;
  * Error} (or an exception) aborts the whole cycle and the pod is retried with error backoff.
  */
 public interface FilterPlugin extends Plugin {
-  /** Returns whether {@code pod} fits on {@code node}. */
+  /**
+   * Returns whether {@code pod} fits on {@code node}.
+   *
+   * @param state the cycle state; shared by the parallel calls, so read it only
+   * @param pod the pod being scheduled
+   * @param node the node to check, with the pods assumed or nominated on it
+   * @return Success to keep the node, a rejection with reasons to drop it
+   */
   Status filter(CycleState state, PodInfo pod, NodeInfo node);
 }

@@ -13,7 +13,13 @@ public record HostPort(String ip, String protocol, int port) {
   /** The IP that stands for every address. */
   public static final String ANY_IP = "0.0.0.0";
 
-  /** Applies the defaults. */
+  /**
+   * Applies the defaults.
+   *
+   * @param ip the host IP; null or empty means {@link #ANY_IP}
+   * @param protocol the protocol; null or empty means {@code TCP}
+   * @param port the host port, greater than 0
+   */
   public HostPort {
     ip = ip == null || ip.isEmpty() ? ANY_IP : ip;
     protocol = protocol == null || protocol.isEmpty() ? "TCP" : protocol;
@@ -22,6 +28,9 @@ public record HostPort(String ip, String protocol, int port) {
   /**
    * Whether this port and {@code other} cannot both be used on one node: same protocol and port,
    * and the same IP or either of them on {@link #ANY_IP}.
+   *
+   * @param other another host port
+   * @return true if the two ports conflict
    */
   public boolean conflictsWith(HostPort other) {
     return port == other.port

@@ -20,7 +20,12 @@ public final class HostPortInfo {
     this.used = new HashMap<>(other.used);
   }
 
-  /** Whether {@code wanted} conflicts with a port in use. */
+  /**
+   * Whether {@code wanted} conflicts with a port in use.
+   *
+   * @param wanted a port the pod wants, with defaults applied
+   * @return true if a pod on the node already holds a conflicting port
+   */
   public boolean conflicts(HostPort wanted) {
     if (used.isEmpty()) {
       return false;
@@ -37,12 +42,20 @@ public final class HostPortInfo {
     return false;
   }
 
-  /** The ports in use. */
+  /**
+   * The ports in use.
+   *
+   * @return a read-only view of the distinct ports in use
+   */
   public Set<HostPort> ports() {
     return Collections.unmodifiableSet(used.keySet());
   }
 
-  /** The number of distinct ports in use. */
+  /**
+   * The number of distinct ports in use.
+   *
+   * @return the number of ports, 0 if none
+   */
   public int size() {
     return used.size();
   }

@@ -90,7 +90,13 @@ public final class NodeInfo {
         Collections.unmodifiableList(podsWithRequiredAntiAffinity);
   }
 
-  /** A node info for {@code node} holding {@code pods}. */
+  /**
+   * A node info for {@code node} holding {@code pods}.
+   *
+   * @param node the node; not null
+   * @param pods the pods on the node
+   * @return a new node info
+   */
   public static NodeInfo of(Node node, PodInfo... pods) {
     NodeInfo info = new NodeInfo();
     info.setNode(node);
@@ -100,57 +106,101 @@ public final class NodeInfo {
     return info;
   }
 
-  /** Takes the next value of the global generation counter. */
+  /**
+   * Takes the next value of the global generation counter.
+   *
+   * @return a generation larger than every one taken before
+   */
   public static long nextGeneration() {
     return GENERATION.incrementAndGet();
   }
 
-  /** The node, or null while only its pods are known (or after it was deleted). */
+  /**
+   * The node, or null while only its pods are known (or after it was deleted).
+   *
+   * @return the node, or null
+   */
   public Node node() {
     return node;
   }
 
-  /** The node's name, or {@code ""} when the node is unknown. */
+  /**
+   * The node's name, or {@code ""} when the node is unknown.
+   *
+   * @return the name, or {@code ""}
+   */
   public String name() {
     return node == null ? "" : node.name();
   }
 
-  /** The pods on the node, bound and assumed, in no particular order. */
+  /**
+   * The pods on the node, bound and assumed, in no particular order.
+   *
+   * @return a read-only view of the pods
+   */
   public List<PodInfo> pods() {
     return podsView;
   }
 
-  /** The pods on the node that have pod affinity or anti-affinity. */
+  /**
+   * The pods on the node that have pod affinity or anti-affinity.
+   *
+   * @return a read-only view of the pods
+   */
   public List<PodInfo> podsWithAffinity() {
     return podsWithAffinityView;
   }
 
-  /** The pods on the node that have required pod anti-affinity. */
+  /**
+   * The pods on the node that have required pod anti-affinity.
+   *
+   * @return a read-only view of the pods
+   */
   public List<PodInfo> podsWithRequiredAntiAffinity() {
     return podsWithRequiredAntiAffinityView;
   }
 
-  /** The host ports held by the node's pods. */
+  /**
+   * The host ports held by the node's pods.
+   *
+   * @return the ports in use; read-only
+   */
   public HostPortInfo usedPorts() {
     return usedPorts;
   }
 
-  /** The summed requests of the node's pods (the pod count is {@code pods().size()}). */
+  /**
+   * The summed requests of the node's pods (the pod count is {@code pods().size()}).
+   *
+   * @return the requests; read-only
+   */
   public Resource requested() {
     return requested;
   }
 
-  /** The summed cpu and memory requests with scoring defaults (see {@link PodInfo}). */
+  /**
+   * The summed cpu and memory requests with scoring defaults (see {@link PodInfo}).
+   *
+   * @return the requests; read-only
+   */
   public Resource nonZeroRequested() {
     return nonZeroRequested;
   }
 
-  /** The node's allocatable resources, including the number of pods it accepts. */
+  /**
+   * The node's allocatable resources, including the number of pods it accepts.
+   *
+   * @return the allocatable resources, zero while the node is unknown; read-only
+   */
   public Resource allocatable() {
     return allocatable;
   }
 
-  /** The sizes of the images the node has, by every name the node reports for them. */
+  /**
+   * The sizes of the images the node has, by every name the node reports for them.
+   *
+   * @return the sizes in bytes, by image name; read-only
+   */
   public Map<String, Long> imageSizes() {
     return imageSizes;
   }
@@ -159,22 +209,36 @@ public final class NodeInfo {
    * The required pod affinity terms of the node's pods, each with the number of pods on the node
    * carrying it (terms of pods in different namespaces differ). Lets InterPodAffinity score by
    * distinct term instead of by pod.
+   *
+   * @return a read-only view of the counts, each at least 1
    */
   public Map<AffinityTerm, Integer> requiredAffinityTermCounts() {
     return Collections.unmodifiableMap(requiredAffinityTermCounts);
   }
 
-  /** The required pod anti-affinity terms of the node's pods, with the number of carriers. */
+  /**
+   * The required pod anti-affinity terms of the node's pods, with the number of carriers.
+   *
+   * @return a read-only view of the counts, each at least 1
+   */
   public Map<AffinityTerm, Integer> requiredAntiAffinityTermCounts() {
     return Collections.unmodifiableMap(requiredAntiAffinityTermCounts);
   }
 
-  /** The preferred pod affinity terms of the node's pods, with the sum of their weights. */
+  /**
+   * The preferred pod affinity terms of the node's pods, with the sum of their weights.
+   *
+   * @return a read-only view of the weights, each positive
+   */
   public Map<AffinityTerm, Long> preferredAffinityTermWeights() {
     return Collections.unmodifiableMap(preferredAffinityTermWeights);
   }
 
-  /** The preferred pod anti-affinity terms of the node's pods, with the sum of their weights. */
+  /**
+   * The preferred pod anti-affinity terms of the node's pods, with the sum of their weights.
+   *
+   * @return a read-only view of the weights, each positive
+   */
   public Map<AffinityTerm, Long> preferredAntiAffinityTermWeights() {
     return Collections.unmodifiableMap(preferredAntiAffinityTermWeights);
   }
@@ -186,6 +250,9 @@ public final class NodeInfo {
    *
    * <p>Not thread-safe: call it from the sequential points of a cycle (PreFilter, PreScore) or on a
    * node copy the caller owns.
+   *
+   * @param matcher the question to count
+   * @return the number of matching pods on the node
    */
   public int countMatching(PodMatcher matcher) {
     int slot = matcher.slot();
@@ -209,17 +276,29 @@ public final class NodeInfo {
     return count;
   }
 
-  /** The generation of the last change. */
+  /**
+   * The generation of the last change.
+   *
+   * @return the generation; a change always increases it
+   */
   public long generation() {
     return generation;
   }
 
-  /** An independent copy with the same generation. */
+  /**
+   * An independent copy with the same generation.
+   *
+   * @return the copy, owned by the caller
+   */
   public NodeInfo copy() {
     return new NodeInfo(this);
   }
 
-  /** Sets (or replaces) the node, recomputing allocatable and images. */
+  /**
+   * Sets (or replaces) the node, recomputing allocatable and images.
+   *
+   * @param node the node; not null
+   */
   public void setNode(Node node) {
     this.node = node;
     this.allocatable = Resource.of(node.status().allocatable());
@@ -241,7 +320,11 @@ public final class NodeInfo {
     this.generation = nextGeneration();
   }
 
-  /** Adds {@code pod} and its requests and ports to the aggregates. */
+  /**
+   * Adds {@code pod} and its requests and ports to the aggregates.
+   *
+   * @param pod the pod; the caller makes sure it is not on the node already
+   */
   public void addPod(PodInfo pod) {
     pods.add(pod);
     if (pod.hasPodAffinity()) {
@@ -257,6 +340,7 @@ public final class NodeInfo {
    * Removes the pod with {@code pod}'s UID (or, without a UID, its namespace and name) and its
    * contribution to the aggregates.
    *
+   * @param pod the pod to remove; only its identity is used
    * @return whether the pod was there
    */
   public boolean removePod(Pod pod) {
@@ -278,7 +362,12 @@ public final class NodeInfo {
     return true;
   }
 
-  /** Whether a pod with {@code pod}'s identity is on the node. */
+  /**
+   * Whether a pod with {@code pod}'s identity is on the node.
+   *
+   * @param pod the pod; only its identity (UID, or namespace and name) is used
+   * @return true if the node holds the pod
+   */
   public boolean hasPod(Pod pod) {
     return indexOf(pods, pod) >= 0;
   }

@@ -6,22 +6,50 @@ package io.schedkit.framework;
  * to {@link #size()} - 1, so normalizing allocates nothing.
  */
 public interface NodeScores {
-  /** The number of scored nodes. */
+  /**
+   * The number of scored nodes.
+   *
+   * @return the number of nodes, at least 0
+   */
   int size();
 
-  /** The name of the {@code i}-th node. */
+  /**
+   * The name of the {@code i}-th node.
+   *
+   * @param i the index, in [0, {@link #size()})
+   * @return the node's name
+   */
   String nodeName(int i);
 
-  /** The {@code i}-th node. */
+  /**
+   * The {@code i}-th node.
+   *
+   * @param i the index, in [0, {@link #size()})
+   * @return the node
+   */
   NodeInfo node(int i);
 
-  /** The {@code i}-th score. */
+  /**
+   * The {@code i}-th score.
+   *
+   * @param i the index, in [0, {@link #size()})
+   * @return the node's current score
+   */
   long score(int i);
 
-  /** Replaces the {@code i}-th score. */
+  /**
+   * Replaces the {@code i}-th score.
+   *
+   * @param i the index, in [0, {@link #size()})
+   * @param score the new score
+   */
   void setScore(int i, long score);
 
-  /** The largest score, or {@link Long#MIN_VALUE} when there is none. */
+  /**
+   * The largest score, or {@link Long#MIN_VALUE} when there is none.
+   *
+   * @return the largest score
+   */
   default long max() {
     long max = Long.MIN_VALUE;
     for (int i = 0; i < size(); i++) {
@@ -30,7 +58,11 @@ public interface NodeScores {
     return max;
   }
 
-  /** The smallest score, or {@link Long#MAX_VALUE} when there is none. */
+  /**
+   * The smallest score, or {@link Long#MAX_VALUE} when there is none.
+   *
+   * @return the smallest score
+   */
   default long min() {
     long min = Long.MAX_VALUE;
     for (int i = 0; i < size(); i++) {

@@ -25,45 +25,80 @@ public final class NodeToStatus {
     this(new HashMap<>(), Status.unresolvable());
   }
 
-  /** A map with the given explicit statuses and absent-node status. */
+  /**
+   * A map with the given explicit statuses and absent-node status.
+   *
+   * @param explicit the status of each evaluated node, by node name; copied
+   * @param absentStatus the status of every other node; not null
+   */
   public NodeToStatus(Map<String, Status> explicit, Status absentStatus) {
     this.explicit = new HashMap<>(explicit);
     this.absentStatus = Objects.requireNonNull(absentStatus, "absentStatus");
   }
 
-  /** The status of {@code nodeName}: its explicit status, or the absent-node status. */
+  /**
+   * The status of {@code nodeName}: its explicit status, or the absent-node status.
+   *
+   * @param nodeName the node's name
+   * @return the node's status, never null
+   */
   public Status get(String nodeName) {
     Status s = explicit.get(nodeName);
     return s == null ? absentStatus : s;
   }
 
-  /** Records the status of one node. */
+  /**
+   * Records the status of one node.
+   *
+   * @param nodeName the node's name
+   * @param status the node's status; not null
+   */
   public void set(String nodeName, Status status) {
     explicit.put(nodeName, Objects.requireNonNull(status, "status"));
   }
 
-  /** The status shared by every node without an explicit one. */
+  /**
+   * The status shared by every node without an explicit one.
+   *
+   * @return the absent-node status, never null
+   */
   public Status absentStatus() {
     return absentStatus;
   }
 
-  /** Changes the status of nodes without an explicit one. */
+  /**
+   * Changes the status of nodes without an explicit one.
+   *
+   * @param status the new absent-node status; not null
+   */
   public void setAbsentStatus(Status status) {
     this.absentStatus = Objects.requireNonNull(status, "status");
   }
 
-  /** The explicit statuses, read-only. */
+  /**
+   * The explicit statuses, read-only.
+   *
+   * @return a read-only view of the statuses by node name
+   */
   public Map<String, Status> explicit() {
     return Collections.unmodifiableMap(explicit);
   }
 
-  /** The number of explicit statuses. */
+  /**
+   * The number of explicit statuses.
+   *
+   * @return the number of nodes with an explicit status
+   */
   public int size() {
     return explicit.size();
   }
 
   /**
    * The nodes of {@code lister}, in its order, whose status (explicit or absent) has {@code code}.
+   *
+   * @param lister the nodes to look at
+   * @param code the status code to select
+   * @return the matching nodes, a new list
    */
   public List<NodeInfo> nodesWithCode(NodeInfoLister lister, Code code) {
     List<NodeInfo> out = new ArrayList<>();

@@ -18,18 +18,32 @@ public record NominatingInfo(String nominatedNodeName, Mode mode) {
     OVERRIDE
   }
 
-  /** Validates the components. */
+  /**
+   * Validates the components.
+   *
+   * @param nominatedNodeName the node; null means {@code ""}
+   * @param mode how the nomination combines with the existing one; not null
+   */
   public NominatingInfo {
     nominatedNodeName = nominatedNodeName == null ? "" : nominatedNodeName;
     Objects.requireNonNull(mode, "mode");
   }
 
-  /** An overriding nomination to {@code nodeName}. */
+  /**
+   * An overriding nomination to {@code nodeName}.
+   *
+   * @param nodeName the node, or {@code ""} to clear the nomination
+   * @return the nomination
+   */
   public static NominatingInfo override(String nodeName) {
     return new NominatingInfo(nodeName, Mode.OVERRIDE);
   }
 
-  /** Whether this nomination replaces the pod's current one. */
+  /**
+   * Whether this nomination replaces the pod's current one.
+   *
+   * @return true for {@link Mode#OVERRIDE}
+   */
   public boolean overrides() {
     return mode == Mode.OVERRIDE;
   }

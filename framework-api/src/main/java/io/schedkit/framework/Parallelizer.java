@@ -10,15 +10,28 @@ import java.util.function.IntPredicate;
  * stopped; a piece that throws stops the rest and the exception is rethrown.
  */
 public interface Parallelizer {
-  /** The number of workers. */
+  /**
+   * The number of workers.
+   *
+   * @return the number of workers, at least 1
+   */
   int parallelism();
 
-  /** Runs {@code work} for each index in {@code [0, pieces)}. */
+  /**
+   * Runs {@code work} for each index in {@code [0, pieces)}.
+   *
+   * @param pieces the number of pieces; nothing runs if it is 0 or less
+   * @param work the work for one piece, given its index; called concurrently
+   */
   void until(int pieces, IntConsumer work);
 
   /**
    * Runs {@code work} for indexes in {@code [0, pieces)} until one returns {@code false}; pieces
    * already started still finish, later ones do not start.
+   *
+   * @param pieces the number of pieces; nothing runs if it is 0 or less
+   * @param work the work for one piece, given its index; returns {@code false} to stop; called
+   *     concurrently
    */
   void untilStopped(int pieces, IntPredicate work);
 }

@@ -11,6 +11,13 @@ package io.schedkit.framework;
  * this plugin recorded; an Error requeues it with error backoff.
  */
 public interface PermitPlugin extends Plugin {
-  /** Decides whether {@code pod} may bind to {@code nodeName} now, later, or never. */
+  /**
+   * Decides whether {@code pod} may bind to {@code nodeName} now, later, or never.
+   *
+   * @param state the cycle state of the pod's scheduling cycle
+   * @param pod the reserved pod
+   * @param nodeName the node the pod is reserved on
+   * @return the verdict, with a timeout when it is Wait
+   */
   PermitResult permit(CycleState state, PodInfo pod, String nodeName);
 }

@@ -16,6 +16,8 @@ package io.schedkit.framework;
 public interface Plugin {
   /**
    * The plugin's unique name, as used in configuration (for example {@code "NodeResourcesFit"}).
+   *
+   * @return the registry name, never null or empty
    */
   String name();
 }

@@ -17,6 +17,8 @@ public interface PluginArgs {
    * The problems with these args; empty when they are valid. Each error names the field relative to
    * the args object (for example {@code scoringStrategy.resources[0].weight}); the decoder adds the
    * profile and plugin.
+   *
+   * @return the errors, in field order; empty when the args are valid
    */
   default List<FieldError> validate() {
     return List.of();

@@ -7,6 +7,10 @@ package io.schedkit.framework;
  * plugins available by name.
  */
 public interface PluginProvider {
-  /** Registers this provider's plugins. */
+  /**
+   * Registers this provider's plugins.
+   *
+   * @param registry the registry to add the plugins' factories to
+   */
   void registerPlugins(Registry registry);
 }

@@ -7,21 +7,49 @@ package io.schedkit.framework;
  * NodeInfo#copy() copied} nodes; the methods mutate what they are given.
  */
 public interface PluginRunner {
-  /** Runs every PreFilter plugin's {@link PreFilterExtensions#addPod} (not skipped this cycle). */
+  /**
+   * Runs every PreFilter plugin's {@link PreFilterExtensions#addPod} (not skipped this cycle).
+   *
+   * @param state the copied cycle state to update
+   * @param podToSchedule the pod being scheduled
+   * @param podToAdd the pod to account for on {@code node}
+   * @param node the copied node, to which the caller already added {@code podToAdd}
+   * @return Success, or the first failing status
+   */
   Status runPreFilterExtensionAddPod(
       CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node);
 
-  /** Runs every PreFilter plugin's {@link PreFilterExtensions#removePod}. */
+  /**
+   * Runs every PreFilter plugin's {@link PreFilterExtensions#removePod}.
+   *
+   * @param state the copied cycle state to update
+   * @param podToSchedule the pod being scheduled
+   * @param podToRemove the pod to stop accounting for on {@code node}
+   * @param node the copied node, from which the caller already removed {@code podToRemove}
+   * @return Success, or the first failing status
+   */
   Status runPreFilterExtensionRemovePod(
       CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node);
 
-  /** Runs the Filter plugins on {@code node}, stopping at the first rejection. */
+  /**
+   * Runs the Filter plugins on {@code node}, stopping at the first rejection.
+   *
+   * @param state the cycle state
+   * @param pod the pod being scheduled
+   * @param node the node to check
+   * @return Success if every plugin keeps the node, else the first rejection or error
+   */
   Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node);
 
   /**
    * Runs the Filter plugins as the scheduling cycle does: first with the nominated pods of equal or
    * higher priority added to the node, then, if any were added, without them; the node passes only
    * if both passes do.
+   *
+   * @param state the cycle state; the nominated pods are added to a copy of it
+   * @param pod the pod being scheduled
+   * @param node the node to check; the nominated pods are added to a copy of it
+   * @return Success if both passes keep the node, else the first rejection or error
    */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node);
 }

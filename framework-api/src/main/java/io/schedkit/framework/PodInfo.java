@@ -64,77 +64,138 @@ public final class PodInfo {
     this.hostPorts = collectHostPorts(pod);
   }
 
-  /** The scheduling view of {@code pod}. */
+  /**
+   * The scheduling view of {@code pod}.
+   *
+   * @param pod the pod; not null
+   * @return a new view, with requests, terms and ports computed
+   */
   public static PodInfo of(Pod pod) {
     return new PodInfo(pod);
   }
 
-  /** The pod. */
+  /**
+   * The pod.
+   *
+   * @return the pod, never null
+   */
   public Pod pod() {
     return pod;
   }
 
-  /** The pod's name. */
+  /**
+   * The pod's name.
+   *
+   * @return the name
+   */
   public String name() {
     return pod.name();
   }
 
-  /** The pod's namespace. */
+  /**
+   * The pod's namespace.
+   *
+   * @return the namespace
+   */
   public String namespace() {
     return pod.namespace();
   }
 
-  /** The pod's UID. */
+  /**
+   * The pod's UID.
+   *
+   * @return the UID; {@code ""} when the host did not set one
+   */
   public String uid() {
     return pod.uid();
   }
 
-  /** The pod's priority ({@code spec.priority}, 0 when unset). */
+  /**
+   * The pod's priority ({@code spec.priority}, 0 when unset).
+   *
+   * @return the priority; higher is more important
+   */
   public int priority() {
     return pod.priority();
   }
 
-  /** What the pod requests, as the filter counts it. */
+  /**
+   * What the pod requests, as the filter counts it.
+   *
+   * @return the requests; read-only
+   */
   public Resource requests() {
     return requests;
   }
 
-  /** What the pod requests with scoring defaults for missing cpu and memory requests. */
+  /**
+   * What the pod requests with scoring defaults for missing cpu and memory requests.
+   *
+   * @return the cpu and memory requests only; read-only
+   */
   public Resource nonZeroRequests() {
     return nonZeroRequests;
   }
 
-  /** The pod's required pod affinity terms. */
+  /**
+   * The pod's required pod affinity terms.
+   *
+   * @return the compiled terms; empty if none
+   */
   public List<AffinityTerm> requiredAffinityTerms() {
     return requiredAffinityTerms;
   }
 
-  /** The pod's required pod anti-affinity terms. */
+  /**
+   * The pod's required pod anti-affinity terms.
+   *
+   * @return the compiled terms; empty if none
+   */
   public List<AffinityTerm> requiredAntiAffinityTerms() {
     return requiredAntiAffinityTerms;
   }
 
-  /** The pod's preferred pod affinity terms. */
+  /**
+   * The pod's preferred pod affinity terms.
+   *
+   * @return the compiled terms with their weights; empty if none
+   */
   public List<WeightedAffinityTerm> preferredAffinityTerms() {
     return preferredAffinityTerms;
   }
 
-  /** The pod's preferred pod anti-affinity terms. */
+  /**
+   * The pod's preferred pod anti-affinity terms.
+   *
+   * @return the compiled terms with their weights; empty if none
+   */
   public List<WeightedAffinityTerm> preferredAntiAffinityTerms() {
     return preferredAntiAffinityTerms;
   }
 
-  /** Whether the pod has any pod affinity or anti-affinity (required or preferred). */
+  /**
+   * Whether the pod has any pod affinity or anti-affinity (required or preferred).
+   *
+   * @return true if {@code spec.affinity} sets {@code podAffinity} or {@code podAntiAffinity}
+   */
   public boolean hasPodAffinity() {
     return hasPodAffinity;
   }
 
-  /** Whether the pod has a required pod anti-affinity term. */
+  /**
+   * Whether the pod has a required pod anti-affinity term.
+   *
+   * @return true if {@link #requiredAntiAffinityTerms()} is not empty
+   */
   public boolean hasRequiredAntiAffinity() {
     return !requiredAntiAffinityTerms.isEmpty();
   }
 
-  /** The host ports the pod's containers and restartable init containers ask for. */
+  /**
+   * The host ports the pod's containers and restartable init containers ask for.
+   *
+   * @return the ports, with defaults applied; empty if none
+   */
   public List<HostPort> hostPorts() {
     return hostPorts;
   }
@@ -244,6 +305,10 @@ public final class PodInfo {
    * Compiles one term of {@code owner}: defaults the namespaces and merges {@code matchLabelKeys}
    * ({@code key In [value]}) and {@code mismatchLabelKeys} ({@code key NotIn [value]}) with the
    * owner's label values into the selector, as the API server does on pod creation.
+   *
+   * @param owner the pod that declares the term
+   * @param term the term as written in the pod's spec
+   * @return the compiled term
    */
   public static AffinityTerm compile(Pod owner, PodAffinityTerm term) {
     Set<String> namespaces =

@@ -46,6 +46,7 @@ public final class PodMatcher {
    *
    * @param key what the predicate computes; must have value equality
    * @param predicate whether an existing pod counts
+   * @return the interned matcher; its predicate is the one given on first use of {@code key}
    */
   public static PodMatcher of(Object key, Predicate<PodInfo> predicate) {
     Objects.requireNonNull(key, "key");
@@ -79,12 +80,21 @@ public final class PodMatcher {
     return m != null && m.epoch == epoch ? m : null;
   }
 
-  /** Whether {@code pod} counts. */
+  /**
+   * Whether {@code pod} counts.
+   *
+   * @param pod an existing pod
+   * @return the predicate's answer for the pod
+   */
   public boolean matches(PodInfo pod) {
     return predicate.test(pod);
   }
 
-  /** The key. */
+  /**
+   * The key.
+   *
+   * @return the key the matcher was created with
+   */
   public Object key() {
     return key;
   }

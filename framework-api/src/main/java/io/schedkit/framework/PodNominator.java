@@ -10,15 +10,34 @@ import java.util.Optional;
  * pods of equal or higher priority as if they already ran on their node. Thread-safe.
  */
 public interface PodNominator {
-  /** The pods nominated to {@code nodeName}, highest priority first. */
+  /**
+   * The pods nominated to {@code nodeName}, highest priority first.
+   *
+   * @param nodeName the node's name
+   * @return the nominated pods; empty if there are none
+   */
   List<PodInfo> nominatedPodsForNode(String nodeName);
 
-  /** The node {@code pod} is nominated to, if any. */
+  /**
+   * The node {@code pod} is nominated to, if any.
+   *
+   * @param pod the pod
+   * @return the node's name, or empty if the pod is not nominated
+   */
   Optional<String> nominatedNodeName(Pod pod);
 
-  /** Records a nomination; an overriding nomination with an empty node clears it. */
+  /**
+   * Records a nomination; an overriding nomination with an empty node clears it.
+   *
+   * @param pod the nominated pod
+   * @param info the nomination
+   */
   void addNominatedPod(PodInfo pod, NominatingInfo info);
 
-  /** Removes any nomination of {@code pod}. */
+  /**
+   * Removes any nomination of {@code pod}.
+   *
+   * @param pod the pod; nothing happens if it is not nominated
+   */
   void deleteNominatedPodIfExists(Pod pod);
 }

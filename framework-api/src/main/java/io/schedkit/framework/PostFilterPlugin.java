@@ -10,6 +10,13 @@ package io.schedkit.framework;
  * final status is appended to the pod's failure message. An Error is logged and the pod retried.
  */
 public interface PostFilterPlugin extends Plugin {
-  /** Tries to make {@code pod} schedulable, given each node's filter verdict. */
+  /**
+   * Tries to make {@code pod} schedulable, given each node's filter verdict.
+   *
+   * @param state the cycle state of the failed scheduling cycle
+   * @param pod the pod that no node could take
+   * @param filteredNodeStatuses why each node was rejected
+   * @return the status, with the nominated node on Success
+   */
   PostFilterResult postFilter(CycleState state, PodInfo pod, NodeToStatus filteredNodeStatuses);
 }

@@ -17,7 +17,13 @@ import java.util.TreeMap;
  */
 public record PostFilterResult(
     Status status, NominatingInfo nominatingInfo, Map<String, Victims> candidates) {
-  /** Validates the components and copies the candidates into name order. */
+  /**
+   * Validates the components and copies the candidates into name order.
+   *
+   * @param status the plugin's status; not null
+   * @param nominatingInfo the nomination, or null for none
+   * @param candidates the preemption candidates by node name; null means none
+   */
   public PostFilterResult {
     Objects.requireNonNull(status, "status");
     candidates =
@@ -26,29 +32,52 @@ public record PostFilterResult(
             : Collections.unmodifiableMap(new TreeMap<>(candidates));
   }
 
-  /** A result without candidates. */
+  /**
+   * A result without candidates.
+   *
+   * @param status the plugin's status; not null
+   * @param nominatingInfo the nomination, or null for none
+   */
   public PostFilterResult(Status status, NominatingInfo nominatingInfo) {
     this(status, nominatingInfo, Map.of());
   }
 
-  /** Success with the pod nominated to {@code nodeName}. */
+  /**
+   * Success with the pod nominated to {@code nodeName}.
+   *
+   * @param nodeName the node the pod is nominated to
+   * @return a Success result with an overriding nomination
+   */
   public static PostFilterResult nominated(String nodeName) {
     return new PostFilterResult(Status.success(), NominatingInfo.override(nodeName));
   }
 
-  /** A result with the given status and no nomination. */
+  /**
+   * A result with the given status and no nomination.
+   *
+   * @param status the plugin's status; not null
+   * @return the result
+   */
   public static PostFilterResult of(Status status) {
     return new PostFilterResult(status, null);
   }
 
-  /** The nominated node, if any (empty also when the nomination clears the node). */
+  /**
+   * The nominated node, if any (empty also when the nomination clears the node).
+   *
+   * @return the node's name, or empty
+   */
   public Optional<String> nominatedNodeName() {
     return nominatingInfo == null || nominatingInfo.nominatedNodeName().isEmpty()
         ? Optional.empty()
         : Optional.of(nominatingInfo.nominatedNodeName());
   }
 
-  /** The victims on the nominated node, if a candidate there was reported. */
+  /**
+   * The victims on the nominated node, if a candidate there was reported.
+   *
+   * @return the victims, or empty if there is no nomination or no candidate on that node
+   */
   public Optional<Victims> nominatedVictims() {
     return nominatedNodeName().map(candidates::get);
   }

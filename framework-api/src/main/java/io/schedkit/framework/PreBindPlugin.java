@@ -9,6 +9,13 @@ package io.schedkit.framework;
  * and it is requeued (a rejection records this plugin).
  */
 public interface PreBindPlugin extends Plugin {
-  /** Prepares {@code nodeName} for {@code pod}. */
+  /**
+   * Prepares {@code nodeName} for {@code pod}.
+   *
+   * @param state the cycle state of the pod's scheduling cycle
+   * @param pod the pod about to be bound
+   * @param nodeName the node the pod is about to be bound to
+   * @return Success or Skip to continue; any other code fails the binding
+   */
   Status preBind(CycleState state, PodInfo pod, String nodeName);
 }

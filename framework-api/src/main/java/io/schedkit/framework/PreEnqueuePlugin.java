@@ -13,6 +13,11 @@ import io.schedkit.framework.model.Pod;
  * succeed; the first failure is recorded.
  */
 public interface PreEnqueuePlugin extends Plugin {
-  /** Returns Success to admit {@code pod}, a rejection to gate it. */
+  /**
+   * Returns Success to admit {@code pod}, a rejection to gate it.
+   *
+   * @param pod the pod about to enter the active queue
+   * @return Success to admit the pod; any other status gates it
+   */
   Status preEnqueue(Pod pod);
 }

@@ -9,9 +9,25 @@ package io.schedkit.framework;
  * <p>Status codes: {@code Success} continues; anything else is an Error for that evaluation.
  */
 public interface PreFilterExtensions {
-  /** Updates {@code state} as if {@code podToAdd} ran on {@code node}. */
+  /**
+   * Updates {@code state} as if {@code podToAdd} ran on {@code node}.
+   *
+   * @param state a copy of the cycle state, to update
+   * @param podToSchedule the pod being scheduled
+   * @param podToAdd the pod to account for on {@code node}
+   * @param node a copy of the node, which already includes {@code podToAdd}
+   * @return Success, or an error status
+   */
   Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo node);
 
-  /** Updates {@code state} as if {@code podToRemove} no longer ran on {@code node}. */
+  /**
+   * Updates {@code state} as if {@code podToRemove} no longer ran on {@code node}.
+   *
+   * @param state a copy of the cycle state, to update
+   * @param podToSchedule the pod being scheduled
+   * @param podToRemove the pod to stop accounting for on {@code node}
+   * @param node a copy of the node, which no longer includes {@code podToRemove}
+   * @return Success, or an error status
+   */
   Status removePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo node);
 }

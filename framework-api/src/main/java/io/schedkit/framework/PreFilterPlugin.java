@@ -16,12 +16,21 @@ import java.util.List;
  * Any other code, or an exception, is an Error: the pod is retried with error backoff.
  */
 public interface PreFilterPlugin extends Plugin {
-  /** Pre-computes state for {@code pod} over {@code nodes}, or rejects the pod. */
+  /**
+   * Pre-computes state for {@code pod} over {@code nodes}, or rejects the pod.
+   *
+   * @param state the cycle state to store the pre-computed state in
+   * @param pod the pod being scheduled
+   * @param nodes every node of the snapshot; read-only
+   * @return the status, and the nodes to evaluate if the plugin narrows them
+   */
   PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes);
 
   /**
    * The plugin's AddPod/RemovePod hooks, or {@code null} when it has none. A plugin that implements
    * {@link PreFilterExtensions} itself is found without overriding this method.
+   *
+   * @return the hooks, or null if the plugin has none
    */
   default PreFilterExtensions preFilterExtensions() {
     return this instanceof PreFilterExtensions ? (PreFilterExtensions) this : null;

@@ -10,6 +10,13 @@ import java.util.List;
  * cycle (no score is recorded for it); anything else is an Error and the pod is retried.
  */
 public interface PreScorePlugin extends Plugin {
-  /** Pre-computes scoring state for {@code pod} over the feasible {@code nodes}. */
+  /**
+   * Pre-computes scoring state for {@code pod} over the feasible {@code nodes}.
+   *
+   * @param state the cycle state to store the pre-computed state in
+   * @param pod the pod being scheduled
+   * @param nodes the nodes that passed Filter; read-only
+   * @return Success, Skip to disable this plugin's Score, or an error status
+   */
   Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes);
 }

@@ -8,6 +8,12 @@ package io.schedkit.framework;
  * priority first and, for equal priority, the earlier queue timestamp first.
  */
 public interface QueueSortPlugin extends Plugin {
-  /** Whether {@code a} must be popped before {@code b}. */
+  /**
+   * Whether {@code a} must be popped before {@code b}.
+   *
+   * @param a one queued pod
+   * @param b another queued pod
+   * @return true if {@code a} goes first; false if {@code b} goes first or they are equivalent
+   */
   boolean less(QueuedPodInfo a, QueuedPodInfo b);
 }

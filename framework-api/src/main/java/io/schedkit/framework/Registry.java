@@ -34,6 +34,7 @@ public final class Registry {
   /**
    * A registry holding the plugins of every {@link PluginProvider} found by {@link ServiceLoader}.
    *
+   * @return a new registry; empty if no provider is found
    * @throws IllegalArgumentException if two providers register the same name
    */
   public static Registry discover() {
@@ -57,7 +58,16 @@ public final class Registry {
       Class<? extends PluginArgs> argsType,
       Supplier<? extends PluginArgs> defaultArgs,
       PluginFactory factory) {
-    /** Validates the components. */
+    /**
+     * Validates the components.
+     *
+     * @param name the plugin name; not null
+     * @param argsType the type of its args, or null when it takes none
+     * @param defaultArgs the supplier of its default args; null exactly when {@code argsType} is
+     * @param factory the factory; not null
+     * @throws IllegalArgumentException if only one of {@code argsType} and {@code defaultArgs} is
+     *     null
+     */
     public Entry {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(factory, "factory");
@@ -75,13 +85,24 @@ public final class Registry {
    */
   @FunctionalInterface
   public interface TypedPluginFactory<A extends PluginArgs> {
-    /** Creates the plugin. */
+    /**
+     * Creates the plugin.
+     *
+     * @param args the configured args, or the registered defaults when none are configured
+     * @param handle the handle of the profile the plugin belongs to
+     * @return the new plugin, never null
+     * @throws Exception if the args are invalid or the plugin cannot be built; this fails the
+     *     scheduler's construction
+     */
     Plugin create(A args, FrameworkHandle handle) throws Exception;
   }
 
   /**
    * Registers a plugin without args.
    *
+   * @param name the plugin name, as configuration refers to it
+   * @param factory the factory, given null args
+   * @return this registry
    * @throws IllegalArgumentException if the name is taken
    */
   public Registry register(String name, PluginFactory factory) {
@@ -91,6 +112,12 @@ public final class Registry {
   /**
    * Registers a plugin with args of type {@code argsType}, defaulting to {@code defaults}.
    *
+   * @param <A> the args type
+   * @param name the plugin name, as configuration refers to it
+   * @param argsType the args type, which the decoder produces; not null
+   * @param defaults the supplier of upstream's default args; not null
+   * @param factory the factory, given the configured args or else the defaults
+   * @return this registry
    * @throws IllegalArgumentException if the name is taken
    */
   public <A extends PluginArgs> Registry register(
@@ -110,6 +137,8 @@ public final class Registry {
    * defaults()} method. The extension points the plugin serves are the plugin interfaces it
    * implements.
    *
+   * @param pluginClass the plugin class
+   * @return this registry
    * @throws IllegalArgumentException if the class does not follow these rules or its name is taken
    */
   public Registry register(Class<? extends Plugin> pluginClass) {
@@ -146,6 +175,8 @@ public final class Registry {
   /**
    * Adds every entry of {@code other}.
    *
+   * @param other the registry to copy entries from; unchanged
+   * @return this registry
    * @throws IllegalArgumentException if a name is in both
    */
   public Registry merge(Registry other) {
@@ -155,23 +186,42 @@ public final class Registry {
     return this;
   }
 
-  /** Removes the plugin named {@code name}, if registered. */
+  /**
+   * Removes the plugin named {@code name}, if registered.
+   *
+   * @param name the plugin name
+   * @return this registry
+   */
   public Registry unregister(String name) {
     entries.remove(name);
     return this;
   }
 
-  /** The entry of the plugin named {@code name}. */
+  /**
+   * The entry of the plugin named {@code name}.
+   *
+   * @param name the plugin name
+   * @return the entry, or empty if no plugin has that name
+   */
   public Optional<Entry> get(String name) {
     return Optional.ofNullable(entries.get(name));
   }
 
-  /** Whether a plugin named {@code name} is registered. */
+  /**
+   * Whether a plugin named {@code name} is registered.
+   *
+   * @param name the plugin name
+   * @return true if registered
+   */
   public boolean contains(String name) {
     return entries.containsKey(name);
   }
 
-  /** The registered names, in registration order. */
+  /**
+   * The registered names, in registration order.
+   *
+   * @return a read-only view of the names
+   */
   public Set<String> names() {
     return Collections.unmodifiableSet(entries.keySet());
   }
@@ -184,7 +234,13 @@ public final class Registry {
     return this;
   }
 
-  /** The value of {@code pluginClass}'s {@code public static final String NAME}. */
+  /**
+   * The value of {@code pluginClass}'s {@code public static final String NAME}.
+   *
+   * @param pluginClass the plugin class
+   * @return the plugin's registry name
+   * @throws IllegalArgumentException if the class declares no such field
+   */
   public static String nameOf(Class<? extends Plugin> pluginClass) {
     try {
       Field f = pluginClass.getField("NAME");

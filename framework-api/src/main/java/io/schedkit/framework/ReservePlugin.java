@@ -9,13 +9,24 @@ package io.schedkit.framework;
  * and requeued (a rejection records this plugin, an Error uses error backoff).
  */
 public interface ReservePlugin extends Plugin {
-  /** Reserves what {@code pod} needs on {@code nodeName}. */
+  /**
+   * Reserves what {@code pod} needs on {@code nodeName}.
+   *
+   * @param state the cycle state of the pod's scheduling cycle
+   * @param pod the pod assumed on the node
+   * @param nodeName the node the pod is assumed on
+   * @return Success to continue; any other status fails the attempt
+   */
   Status reserve(CycleState state, PodInfo pod, String nodeName);
 
   /**
    * Releases what {@link #reserve} reserved. Called when any later step fails, in reverse plugin
    * order, possibly without a prior {@code reserve} on this plugin; must be idempotent and must not
    * fail.
+   *
+   * @param state the cycle state of the pod's scheduling cycle
+   * @param pod the pod whose reservation is released
+   * @param nodeName the node the pod was assumed on
    */
   void unreserve(CycleState state, PodInfo pod, String nodeName);
 }

@@ -62,6 +62,9 @@ public final class Resource {
   /**
    * The id of {@code resourceName}, interning scalar names, or -1 for a name that is neither one of
    * the four core resources nor a scalar resource.
+   *
+   * @param resourceName the resource name, for example {@code cpu} or {@code nvidia.com/gpu}
+   * @return the id, or -1 for a resource that is not tracked
    */
   public static int idOf(String resourceName) {
     Integer id = IDS.get(resourceName);
@@ -84,7 +87,12 @@ public final class Resource {
     }
   }
 
-  /** The name of resource {@code id}. */
+  /**
+   * The name of resource {@code id}.
+   *
+   * @param id an id returned by {@link #idOf}
+   * @return the resource name
+   */
   public static String nameOf(int id) {
     return names[id];
   }
@@ -92,6 +100,9 @@ public final class Resource {
   /**
    * The vector of {@code list}: cpu as millicores, every other resource as its integer value
    * (rounded up, as Kubernetes does). Names that are not tracked are ignored.
+   *
+   * @param list the resource list, for example a container's requests
+   * @return a new vector
    */
   public static Resource of(ResourceList list) {
     Resource r = new Resource();
@@ -99,37 +110,66 @@ public final class Resource {
     return r;
   }
 
-  /** The amount of resource {@code id} (0 when absent). */
+  /**
+   * The amount of resource {@code id} (0 when absent).
+   *
+   * @param id the resource id, at least 0
+   * @return the amount, in the resource's unit
+   */
   public long get(int id) {
     return id < values.length ? values[id] : 0;
   }
 
-  /** Millicores of cpu. */
+  /**
+   * Millicores of cpu.
+   *
+   * @return the cpu amount, in millicores
+   */
   public long milliCpu() {
     return get(CPU);
   }
 
-  /** Bytes of memory. */
+  /**
+   * Bytes of memory.
+   *
+   * @return the memory amount, in bytes
+   */
   public long memory() {
     return get(MEMORY);
   }
 
-  /** Bytes of ephemeral storage. */
+  /**
+   * Bytes of ephemeral storage.
+   *
+   * @return the ephemeral storage amount, in bytes
+   */
   public long ephemeralStorage() {
     return get(EPHEMERAL_STORAGE);
   }
 
-  /** The number of pods. */
+  /**
+   * The number of pods.
+   *
+   * @return the pod count
+   */
   public long pods() {
     return get(PODS);
   }
 
-  /** One more than the highest id that may be non-zero: iterate ids below it. */
+  /**
+   * One more than the highest id that may be non-zero: iterate ids below it.
+   *
+   * @return the bound of the ids, at least 0
+   */
   public int length() {
     return values.length;
   }
 
-  /** Whether some scalar resource is non-zero. */
+  /**
+   * Whether some scalar resource is non-zero.
+   *
+   * @return true if an id from {@link #FIRST_SCALAR} on has a non-zero amount
+   */
   public boolean hasScalars() {
     for (int i = FIRST_SCALAR; i < values.length; i++) {
       if (values[i] != 0) {
@@ -139,7 +179,11 @@ public final class Resource {
     return false;
   }
 
-  /** Whether every amount is zero. */
+  /**
+   * Whether every amount is zero.
+   *
+   * @return true for a zero vector
+   */
   public boolean isZero() {
     for (long v : values) {
       if (v != 0) {
@@ -149,12 +193,20 @@ public final class Resource {
     return true;
   }
 
-  /** An independent copy. */
+  /**
+   * An independent copy.
+   *
+   * @return the copy
+   */
   public Resource copy() {
     return new Resource(values.length == 0 ? EMPTY : values.clone());
   }
 
-  /** This vector as a resource list (cpu as a milli quantity), omitting zero amounts. */
+  /**
+   * This vector as a resource list (cpu as a milli quantity), omitting zero amounts.
+   *
+   * @return the resource list, by resource name
+   */
   public ResourceList toResourceList() {
     Map<String, Quantity> m = new java.util.TreeMap<>();
     for (int i = 0; i < values.length; i++) {

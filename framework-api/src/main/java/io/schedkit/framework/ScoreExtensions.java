@@ -7,6 +7,13 @@ package io.schedkit.framework;
  * <p>Status codes: {@code Success} continues; anything else is an Error and the pod is retried.
  */
 public interface ScoreExtensions {
-  /** Rewrites {@code scores} in place. */
+  /**
+   * Rewrites {@code scores} in place.
+   *
+   * @param state the cycle state of the current scheduling cycle
+   * @param pod the pod being scheduled
+   * @param scores this plugin's raw scores for every feasible node, to overwrite
+   * @return Success, or an error status that aborts the cycle
+   */
   Status normalizeScore(CycleState state, PodInfo pod, NodeScores scores);
 }

@@ -20,12 +20,22 @@ public interface ScorePlugin extends Plugin {
   /** The highest total score of a node. */
   long MAX_TOTAL_SCORE = Long.MAX_VALUE;
 
-  /** Returns the raw score of {@code node} for {@code pod}. */
+  /**
+   * Returns the raw score of {@code node} for {@code pod}.
+   *
+   * @param state the cycle state; shared by the parallel calls, so read it only
+   * @param pod the pod being scheduled
+   * @param node a feasible node
+   * @return the raw score; it must lie in [{@link #MIN_NODE_SCORE}, {@link #MAX_NODE_SCORE}] unless
+   *     the plugin normalizes its scores
+   */
   long score(CycleState state, PodInfo pod, NodeInfo node);
 
   /**
    * The plugin's NormalizeScore hook, or {@code null} when it has none. A plugin that implements
    * {@link ScoreExtensions} itself is found without overriding this method.
+   *
+   * @return the hook, or null if the plugin has none
    */
   default ScoreExtensions scoreExtensions() {
     return this instanceof ScoreExtensions ? (ScoreExtensions) this : null;

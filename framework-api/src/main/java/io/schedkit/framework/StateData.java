@@ -9,7 +9,11 @@ package io.schedkit.framework;
  * state can keep the default, which shares the instance.
  */
 public interface StateData {
-  /** Returns a copy that may be mutated independently of this one; by default {@code this}. */
+  /**
+   * Returns a copy that may be mutated independently of this one; by default {@code this}.
+   *
+   * @return the copy, never null
+   */
   default StateData copy() {
     return this;
   }

@@ -30,12 +30,22 @@ public final class StateKey<T extends StateData> {
     this.slot = SLOTS.computeIfAbsent(name, n -> NEXT_SLOT.getAndIncrement());
   }
 
-  /** A key with the given unique name. */
+  /**
+   * A key with the given unique name.
+   *
+   * @param <T> the type of the value stored under the key
+   * @param name the name, unique across plugins; not null
+   * @return the key
+   */
   public static <T extends StateData> StateKey<T> of(String name) {
     return new StateKey<>(name);
   }
 
-  /** The key's name. */
+  /**
+   * The key's name.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }

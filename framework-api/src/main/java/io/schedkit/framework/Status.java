@@ -33,17 +33,31 @@ public final class Status {
     this.plugin = plugin;
   }
 
-  /** The shared success status. */
+  /**
+   * The shared success status.
+   *
+   * @return the Success status, without reasons
+   */
   public static Status success() {
     return SUCCESS;
   }
 
-  /** The shared skip status. */
+  /**
+   * The shared skip status.
+   *
+   * @return the Skip status, without reasons
+   */
   public static Status skip() {
     return SKIP;
   }
 
-  /** A status with the given code and reasons (none is allowed). */
+  /**
+   * A status with the given code and reasons (none is allowed).
+   *
+   * @param code the code; not null
+   * @param reasons the reasons, in order
+   * @return the status
+   */
   public static Status of(Code code, String... reasons) {
     Objects.requireNonNull(code, "code");
     if (code == Code.SUCCESS && reasons.length == 0) {
@@ -55,39 +69,74 @@ public final class Status {
     return new Status(code, List.of(reasons), null, "");
   }
 
-  /** A status with the given code and reasons. */
+  /**
+   * A status with the given code and reasons.
+   *
+   * @param code the code; not null
+   * @param reasons the reasons, in order; copied
+   * @return the status
+   */
   public static Status of(Code code, List<String> reasons) {
     Objects.requireNonNull(code, "code");
     return new Status(code, List.copyOf(reasons), null, "");
   }
 
-  /** An {@link Code#UNSCHEDULABLE} status with the given reasons. */
+  /**
+   * An {@link Code#UNSCHEDULABLE} status with the given reasons.
+   *
+   * @param reasons the reasons, in upstream's wording (for example {@code "Insufficient cpu"})
+   * @return the status
+   */
   public static Status unschedulable(String... reasons) {
     return of(Code.UNSCHEDULABLE, reasons);
   }
 
-  /** An {@link Code#UNSCHEDULABLE_AND_UNRESOLVABLE} status with the given reasons. */
+  /**
+   * An {@link Code#UNSCHEDULABLE_AND_UNRESOLVABLE} status with the given reasons.
+   *
+   * @param reasons the reasons, in upstream's wording
+   * @return the status
+   */
   public static Status unresolvable(String... reasons) {
     return of(Code.UNSCHEDULABLE_AND_UNRESOLVABLE, reasons);
   }
 
-  /** An {@link Code#ERROR} status whose single reason is {@code message}. */
+  /**
+   * An {@link Code#ERROR} status whose single reason is {@code message}.
+   *
+   * @param message what went wrong
+   * @return the status
+   */
   public static Status error(String message) {
     return of(Code.ERROR, message);
   }
 
-  /** An {@link Code#ERROR} status carrying {@code cause}; its message is the first reason. */
+  /**
+   * An {@link Code#ERROR} status carrying {@code cause}; its message is the first reason.
+   *
+   * @param cause what went wrong; not null
+   * @return the status
+   */
   public static Status error(Throwable cause) {
     Objects.requireNonNull(cause, "cause");
     return new Status(Code.ERROR, List.of(), cause, "");
   }
 
-  /** A {@link Code#WAIT} status (for Permit plugins). */
+  /**
+   * A {@link Code#WAIT} status (for Permit plugins).
+   *
+   * @param reasons the reasons, if any
+   * @return the status
+   */
   public static Status waiting(String... reasons) {
     return of(Code.WAIT, reasons);
   }
 
-  /** This status's code. */
+  /**
+   * This status's code.
+   *
+   * @return the code, never null
+   */
   public Code code() {
     return code;
   }
@@ -95,6 +144,8 @@ public final class Status {
   /**
    * The reasons, in order; when a cause is set its message (or its class name when it has none)
    * comes first.
+   *
+   * @return the reasons, read-only; empty if there are none
    */
   public List<String> reasons() {
     if (cause == null) {
@@ -106,22 +157,39 @@ public final class Status {
     return Collections.unmodifiableList(all);
   }
 
-  /** The reasons joined with {@code ", "}; empty for a plain success. */
+  /**
+   * The reasons joined with {@code ", "}; empty for a plain success.
+   *
+   * @return the message; {@code ""} when there are no reasons
+   */
   public String message() {
     return String.join(", ", reasons());
   }
 
-  /** The cause of an error status, if any. */
+  /**
+   * The cause of an error status, if any.
+   *
+   * @return the cause, or empty
+   */
   public Optional<Throwable> cause() {
     return Optional.ofNullable(cause);
   }
 
-  /** The name of the plugin that produced this status; empty when unknown. */
+  /**
+   * The name of the plugin that produced this status; empty when unknown.
+   *
+   * @return the plugin name, or {@code ""}
+   */
   public String plugin() {
     return plugin;
   }
 
-  /** A copy of this status attributed to {@code pluginName}. */
+  /**
+   * A copy of this status attributed to {@code pluginName}.
+   *
+   * @param pluginName the plugin's name; not null
+   * @return the attributed status ({@code this} if it already names that plugin)
+   */
   public Status withPlugin(String pluginName) {
     Objects.requireNonNull(pluginName, "pluginName");
     if (pluginName.equals(plugin)) {
@@ -130,34 +198,59 @@ public final class Status {
     return new Status(code, reasons, cause, pluginName);
   }
 
-  /** A copy of this status with {@code reason} appended. */
+  /**
+   * A copy of this status with {@code reason} appended.
+   *
+   * @param reason the reason to append
+   * @return the new status; this one is unchanged
+   */
   public Status withReason(String reason) {
     List<String> all = new ArrayList<>(reasons);
     all.add(reason);
     return new Status(code, List.copyOf(all), cause, plugin);
   }
 
-  /** Whether the code is {@link Code#SUCCESS}. */
+  /**
+   * Whether the code is {@link Code#SUCCESS}.
+   *
+   * @return true for Success
+   */
   public boolean isSuccess() {
     return code == Code.SUCCESS;
   }
 
-  /** Whether the code is {@link Code#SKIP}. */
+  /**
+   * Whether the code is {@link Code#SKIP}.
+   *
+   * @return true for Skip
+   */
   public boolean isSkip() {
     return code == Code.SKIP;
   }
 
-  /** Whether the code is {@link Code#WAIT}. */
+  /**
+   * Whether the code is {@link Code#WAIT}.
+   *
+   * @return true for Wait
+   */
   public boolean isWait() {
     return code == Code.WAIT;
   }
 
-  /** Whether the code is {@link Code#ERROR}. */
+  /**
+   * Whether the code is {@link Code#ERROR}.
+   *
+   * @return true for Error
+   */
   public boolean isError() {
     return code == Code.ERROR;
   }
 
-  /** Whether the code rejects the pod ({@link Code#isRejection()}). */
+  /**
+   * Whether the code rejects the pod ({@link Code#isRejection()}).
+   *
+   * @return true for Unschedulable, UnschedulableAndUnresolvable and Pending
+   */
   public boolean isRejected() {
     return code.isRejection();
   }

@@ -11,7 +11,12 @@ import java.util.List;
  * @param numPdbViolations how many victims violate a PodDisruptionBudget
  */
 public record Victims(List<Pod> pods, int numPdbViolations) {
-  /** Copies the list. */
+  /**
+   * Copies the list.
+   *
+   * @param pods the victims, most important first
+   * @param numPdbViolations how many victims violate a PodDisruptionBudget
+   */
   public Victims {
     pods = List.copyOf(pods);
   }

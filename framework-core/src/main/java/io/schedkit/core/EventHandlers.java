@@ -67,8 +67,14 @@ final class EventHandlers implements Consumer<WatchEvent> {
       if (obj instanceof Node) {
         onNode(event);
       } else if (obj instanceof Pod) {
-        store.apply(event);
-        onPod(event);
+        // Listers and the scheduler see pods as the API server would have stored them.
+        WatchEvent admitted =
+            new WatchEvent(
+                event.type(),
+                event.oldObject() == null ? null : withPriority((Pod) event.oldObject()),
+                withPriority((Pod) event.newObject()));
+        store.apply(admitted);
+        onPod(admitted);
       } else {
         store.apply(event);
         onOther(event);

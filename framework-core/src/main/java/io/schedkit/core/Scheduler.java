@@ -467,6 +467,9 @@ public final class Scheduler implements AutoCloseable {
       PostFilterResult pf = fwk.runPostFilterPlugins(state, qp.podInfo(), diagnosis.nodeToStatus());
       diagnosis.setPostFilterMessage(pf.status().message());
       nomination = pf.nominatingInfo();
+      if (pf.nominatedNodeName().isPresent()) {
+        metrics.preemptionAttempt(pf.nominatedVictims().map(v -> v.pods().size()).orElse(0));
+      }
     }
     String message = diagnosis.message(snapshot.size());
     qp.setUnschedulablePlugins(diagnosis.unschedulablePlugins());

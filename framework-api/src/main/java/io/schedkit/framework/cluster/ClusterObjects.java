@@ -35,7 +35,18 @@ public record ClusterObjects(
     List<Service> services,
     List<Workload> workloads) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param nodes the nodes; not null
+   * @param pods the pods; not null
+   * @param podDisruptionBudgets the PodDisruptionBudgets; not null
+   * @param priorityClasses the PriorityClasses; not null
+   * @param podGroups the PodGroups; not null
+   * @param namespaces the namespaces; not null
+   * @param services the Services; not null
+   * @param workloads the workload controllers; not null
+   */
   public ClusterObjects {
     nodes = List.copyOf(nodes);
     pods = List.copyOf(pods);
@@ -47,7 +58,11 @@ public record ClusterObjects(
     workloads = List.copyOf(workloads);
   }
 
-  /** No objects. */
+  /**
+   * No objects.
+   *
+   * @return an empty cluster
+   */
   public static ClusterObjects empty() {
     return new ClusterObjects(
         List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
@@ -56,6 +71,8 @@ public record ClusterObjects(
   /**
    * Every object in a creation-safe order: namespaces, PriorityClasses, PodGroups, Services,
    * workloads, PodDisruptionBudgets, nodes, then pods.
+   *
+   * @return a new list of every object
    */
   public List<KubeObject> all() {
     List<KubeObject> all = new ArrayList<>();
@@ -70,7 +87,12 @@ public record ClusterObjects(
     return all;
   }
 
-  /** The objects of {@code objects} sorted by kind; kinds the model does not know are dropped. */
+  /**
+   * The objects of {@code objects} sorted by kind; kinds the model does not know are dropped.
+   *
+   * @param objects objects of any kind, in any order
+   * @return the objects by kind, each list in the input's order
+   */
   public static ClusterObjects of(List<? extends KubeObject> objects) {
     List<Node> nodes = new ArrayList<>();
     List<Pod> pods = new ArrayList<>();

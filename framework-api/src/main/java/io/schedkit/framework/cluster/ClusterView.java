@@ -19,7 +19,11 @@ import java.util.function.Consumer;
  * must receive events one at a time, in the order the changes happened.
  */
 public interface ClusterView {
-  /** Every current object. */
+  /**
+   * Every current object.
+   *
+   * @return a snapshot of the cluster's objects
+   */
   ClusterObjects list();
 
   /**
@@ -27,6 +31,7 @@ public interface ClusterView {
    * event for every existing object (as an informer's initial list does); from then on it delivers
    * every add, update and delete, in order, with nothing lost between the two.
    *
+   * @param listener the receiver of the events, called one event at a time
    * @return a handle that ends the subscription
    */
   AutoCloseable watch(Consumer<WatchEvent> listener);
@@ -34,21 +39,39 @@ public interface ClusterView {
   /**
    * Binds {@code pod} to {@code nodeName}. Fails (for example with a conflict) if the pod is gone
    * or already bound elsewhere.
+   *
+   * @param pod the pod to bind
+   * @param nodeName the node to bind it to
+   * @return a stage that completes when the host accepted the write, exceptionally if it failed
    */
   CompletionStage<Void> bind(Pod pod, String nodeName);
 
   /**
    * Evicts {@code victim} to make room for {@code preemptor}: the host marks it ({@code
    * DisruptionTarget} condition) and deletes it, gracefully or not as it sees fit.
+   *
+   * @param victim the pod to evict
+   * @param preemptor the pod the room is made for
+   * @return a stage that completes when the host accepted the eviction, exceptionally if it failed
    */
   CompletionStage<Void> evict(Pod victim, Pod preemptor);
 
-  /** Records {@code pod}'s nominated node ({@code status.nominatedNodeName}); "" clears it. */
+  /**
+   * Records {@code pod}'s nominated node ({@code status.nominatedNodeName}); "" clears it.
+   *
+   * @param pod the nominated pod
+   * @param nodeName the node, or {@code ""} to clear the nomination
+   * @return a stage that completes when the host recorded it, exceptionally if it failed
+   */
   CompletionStage<Void> nominate(Pod pod, String nodeName);
 
   /**
    * Records that {@code pod} could not be scheduled, with kube-scheduler's message (the {@code
    * PodScheduled=False} condition and the {@code FailedScheduling} event).
+   *
+   * @param pod the pod that could not be scheduled
+   * @param message why, in kube-scheduler's words
+   * @return a stage that completes when the host recorded it, exceptionally if it failed
    */
   CompletionStage<Void> reportUnschedulable(Pod pod, String message);
 }

@@ -22,7 +22,13 @@ public record WatchEvent(Type type, KubeObject oldObject, KubeObject newObject) 
     DELETED
   }
 
-  /** Validates the components. */
+  /**
+   * Validates the components.
+   *
+   * @param type what happened; not null
+   * @param oldObject the version before the change; required for {@link Type#MODIFIED}
+   * @param newObject the version after the change, or the last known one; not null
+   */
   public WatchEvent {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(newObject, "newObject");
@@ -31,22 +37,42 @@ public record WatchEvent(Type type, KubeObject oldObject, KubeObject newObject) 
     }
   }
 
-  /** An ADDED event. */
+  /**
+   * An ADDED event.
+   *
+   * @param object the new object
+   * @return the event
+   */
   public static WatchEvent added(KubeObject object) {
     return new WatchEvent(Type.ADDED, null, object);
   }
 
-  /** A MODIFIED event. */
+  /**
+   * A MODIFIED event.
+   *
+   * @param oldObject the version before the change
+   * @param newObject the version after the change
+   * @return the event
+   */
   public static WatchEvent modified(KubeObject oldObject, KubeObject newObject) {
     return new WatchEvent(Type.MODIFIED, oldObject, newObject);
   }
 
-  /** A DELETED event carrying the last known version. */
+  /**
+   * A DELETED event carrying the last known version.
+   *
+   * @param object the last known version of the deleted object
+   * @return the event
+   */
   public static WatchEvent deleted(KubeObject object) {
     return new WatchEvent(Type.DELETED, null, object);
   }
 
-  /** The object the event is about: the new version, or the last known one for a delete. */
+  /**
+   * The object the event is about: the new version, or the last known one for a delete.
+   *
+   * @return the object, never null
+   */
   public KubeObject object() {
     return newObject;
   }

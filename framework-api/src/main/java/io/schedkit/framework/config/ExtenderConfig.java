@@ -36,7 +36,22 @@ public record ExtenderConfig(
   /** The default call timeout. */
   public static final Duration DEFAULT_HTTP_TIMEOUT = Duration.ofSeconds(5);
 
-  /** Applies defaults. */
+  /**
+   * Applies defaults.
+   *
+   * @param urlPrefix the extender's base URL; null means {@code ""}
+   * @param filterVerb the filter path; null means {@code ""}
+   * @param preemptVerb the preempt path; null means {@code ""}
+   * @param prioritizeVerb the prioritize path; null means {@code ""}
+   * @param weight the multiplier of its scores
+   * @param bindVerb the bind path; null means {@code ""}
+   * @param enableHttps whether to use HTTPS
+   * @param tlsConfig TLS settings, or null
+   * @param httpTimeout the timeout of each call; null or zero means {@link #DEFAULT_HTTP_TIMEOUT}
+   * @param nodeCacheCapable whether the extender caches nodes
+   * @param managedResources the extended resources it manages; null means none
+   * @param ignorable whether its failures are ignored
+   */
   public ExtenderConfig {
     urlPrefix = urlPrefix == null ? "" : urlPrefix;
     filterVerb = filterVerb == null ? "" : filterVerb;

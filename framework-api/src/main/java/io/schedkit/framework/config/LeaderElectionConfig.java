@@ -22,7 +22,11 @@ public record LeaderElectionConfig(
     String resourceName,
     String resourceNamespace) {
 
-  /** kube-scheduler's defaults. */
+  /**
+   * kube-scheduler's defaults.
+   *
+   * @return the defaults, with leader election on
+   */
   public static LeaderElectionConfig defaults() {
     return new LeaderElectionConfig(
         true,

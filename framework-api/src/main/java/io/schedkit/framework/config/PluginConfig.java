@@ -10,7 +10,12 @@ import java.util.Objects;
  * @param args the decoded args (a {@link RawArgs} for plugins the decoder does not know)
  */
 public record PluginConfig(String name, PluginArgs args) {
-  /** Validates the components. */
+  /**
+   * Validates the components.
+   *
+   * @param name the plugin name; not null
+   * @param args the decoded args; not null
+   */
   public PluginConfig {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(args, "args");

@@ -12,7 +12,12 @@ import java.util.Map;
  * @param points the set of each extension point; missing points are empty
  */
 public record Plugins(PluginSet multiPoint, Map<ExtensionPoint, PluginSet> points) {
-  /** Copies the map. */
+  /**
+   * Copies the map.
+   *
+   * @param multiPoint the multi-point set; null means empty
+   * @param points the set of each extension point; null means none
+   */
   public Plugins {
     multiPoint = multiPoint == null ? PluginSet.empty() : multiPoint;
     EnumMap<ExtensionPoint, PluginSet> copy = new EnumMap<>(ExtensionPoint.class);
@@ -22,17 +27,32 @@ public record Plugins(PluginSet multiPoint, Map<ExtensionPoint, PluginSet> point
     points = java.util.Collections.unmodifiableMap(copy);
   }
 
-  /** No plugins. */
+  /**
+   * No plugins.
+   *
+   * @return plugins with every set empty
+   */
   public static Plugins empty() {
     return new Plugins(PluginSet.empty(), Map.of());
   }
 
-  /** The set of {@code point} (empty when not configured). */
+  /**
+   * The set of {@code point} (empty when not configured).
+   *
+   * @param point the extension point
+   * @return the point's set, never null
+   */
   public PluginSet get(ExtensionPoint point) {
     return points.getOrDefault(point, PluginSet.empty());
   }
 
-  /** A copy with {@code point}'s set replaced. */
+  /**
+   * A copy with {@code point}'s set replaced.
+   *
+   * @param point the extension point
+   * @param set the point's new set
+   * @return the copy; this one is unchanged
+   */
   public Plugins with(ExtensionPoint point, PluginSet set) {
     EnumMap<ExtensionPoint, PluginSet> copy = new EnumMap<>(ExtensionPoint.class);
     copy.putAll(points);
@@ -40,7 +60,12 @@ public record Plugins(PluginSet multiPoint, Map<ExtensionPoint, PluginSet> point
     return new Plugins(multiPoint, copy);
   }
 
-  /** A copy with the multi-point set replaced. */
+  /**
+   * A copy with the multi-point set replaced.
+   *
+   * @param set the new multi-point set
+   * @return the copy; this one is unchanged
+   */
   public Plugins withMultiPoint(PluginSet set) {
     return new Plugins(set, points);
   }

@@ -20,14 +20,26 @@ public record Profile(
   /** The scheduler name of kube-scheduler's default profile. */
   public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 
-  /** Copies the list. */
+  /**
+   * Copies the list.
+   *
+   * @param schedulerName the name pods refer to; null means {@code ""}
+   * @param percentageOfNodesToScore the profile's override (0–100), or null
+   * @param plugins the plugins; null means none
+   * @param pluginConfig the args of plugins; null means none
+   */
   public Profile {
     schedulerName = schedulerName == null ? "" : schedulerName;
     plugins = plugins == null ? Plugins.empty() : plugins;
     pluginConfig = pluginConfig == null ? List.of() : List.copyOf(pluginConfig);
   }
 
-  /** The args configured for {@code pluginName}, if any. */
+  /**
+   * The args configured for {@code pluginName}, if any.
+   *
+   * @param pluginName the plugin name
+   * @return the first entry for the plugin, or empty if it has none
+   */
   public Optional<PluginConfig> pluginConfig(String pluginName) {
     return pluginConfig.stream().filter(c -> c.name().equals(pluginName)).findFirst();
   }

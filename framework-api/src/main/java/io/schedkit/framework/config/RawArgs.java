@@ -10,7 +10,11 @@ import java.util.Map;
  * @param values the args object
  */
 public record RawArgs(Map<String, Object> values) implements PluginArgs {
-  /** Copies the map. */
+  /**
+   * Copies the map.
+   *
+   * @param values the args object; null means empty
+   */
   public RawArgs {
     values =
         values == null

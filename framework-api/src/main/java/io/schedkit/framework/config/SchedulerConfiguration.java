@@ -25,14 +25,30 @@ public record SchedulerConfiguration(
     List<ExtenderConfig> extenders,
     LeaderElectionConfig leaderElection) {
 
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param parallelism the number of workers for Filter and Score
+   * @param percentageOfNodesToScore the share of nodes to find feasible (0–100); 0 means adaptive
+   * @param podInitialBackoffSeconds the first backoff of a rejected pod, in seconds
+   * @param podMaxBackoffSeconds the longest backoff, in seconds
+   * @param profiles the profiles; null means none
+   * @param extenders the extenders; null means none
+   * @param leaderElection the leader election settings; null means {@link
+   *     LeaderElectionConfig#defaults()}
+   */
   public SchedulerConfiguration {
     profiles = profiles == null ? List.of() : List.copyOf(profiles);
     extenders = extenders == null ? List.of() : List.copyOf(extenders);
     leaderElection = leaderElection == null ? LeaderElectionConfig.defaults() : leaderElection;
   }
 
-  /** The profile named {@code schedulerName}. */
+  /**
+   * The profile named {@code schedulerName}.
+   *
+   * @param schedulerName the scheduler name
+   * @return the profile, or empty if no profile has that name
+   */
   public Optional<Profile> profile(String schedulerName) {
     return profiles.stream().filter(p -> p.schedulerName().equals(schedulerName)).findFirst();
   }

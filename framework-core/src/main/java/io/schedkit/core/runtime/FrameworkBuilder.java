@@ -328,10 +328,7 @@ public final class FrameworkBuilder {
       }
       long w = ref.weight() == 0 ? 1 : ref.weight();
       weights.put(ref.name(), w);
-      if (w * ScorePlugin.MAX_NODE_SCORE > ScorePlugin.MAX_TOTAL_SCORE - total) {
-        throw new IllegalArgumentException("total score of Score plugins could overflow");
-      }
-      total += w * ScorePlugin.MAX_NODE_SCORE;
+      total = addScoreWeight(total, w, ScorePlugin.MAX_TOTAL_SCORE);
     }
     long[] out = new long[l.score.size()];
     for (int i = 0; i < out.length; i++) {
@@ -343,6 +340,18 @@ public final class FrameworkBuilder {
       out[i] = w;
     }
     return out;
+  }
+
+  /**
+   * Adds one plugin's highest weighted score to {@code total}, failing as upstream when the sum of
+   * weighted maximum scores could exceed {@code maxTotalScore}. (With int32 weights this needs
+   * millions of plugins at the highest weight; the check is kept for exactness.)
+   */
+  static long addScoreWeight(long total, long weight, long maxTotalScore) {
+    if (weight * ScorePlugin.MAX_NODE_SCORE > maxTotalScore - total) {
+      throw new IllegalArgumentException("total score of Score plugins could overflow");
+    }
+    return total + weight * ScorePlugin.MAX_NODE_SCORE;
   }
 
   private static <T> List<T> cast(List<Plugin> plugins, Class<T> type) {

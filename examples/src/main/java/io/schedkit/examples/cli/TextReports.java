@@ -1,0 +1,162 @@
+package io.schedkit.examples.cli;
+
+import io.schedkit.core.Explanation;
+import io.schedkit.examples.simulation.SimulationResult;
+import io.schedkit.framework.Code;
+import io.schedkit.framework.Status;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** The readable ({@code --format text}) shapes of the command line's answers. */
+final class TextReports {
+  private TextReports() {}
+
+  /**
+   * A heading, a table with one row per node (one column per Score plugin with its weighted score,
+   * the total when some node was scored, the filter verdict), then the outcome and the message.
+   */
+  static String explain(Explanation e) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Pod ")
+        .append(e.pod())
+        .append(" (profile ")
+        .append(e.profile())
+        .append("): ")
+        .append(e.result());
+    if (Explanation.SCHEDULED.equals(e.result())) {
+      sb.append(" on ").append(e.selectedNode());
+    }
+    sb.append("\n\n");
+
+    Set<String> plugins = new LinkedHashSet<>();
+    for (Explanation.NodeVerdict v : e.nodes()) {
+      plugins.addAll(v.scores().keySet());
+    }
+    boolean scored = e.nodes().stream().anyMatch(v -> v.totalScore() != null);
+    TextTable table = new TextTable().column("NODE");
+    plugins.forEach(table::numberColumn);
+    if (scored) {
+      table.numberColumn("TOTAL");
+    }
+    table.column("FILTER");
+    for (Explanation.NodeVerdict v : e.nodes()) {
+      List<String> row = new ArrayList<>();
+      row.add(v.name());
+      for (String plugin : plugins) {
+        Explanation.PluginScore s = v.scores().get(plugin);
+        row.add(s == null ? "-" : Long.toString(s.weighted()));
+      }
+      if (scored) {
+        row.add(v.totalScore() == null ? "-" : Long.toString(v.totalScore()));
+      }
+      row.add(verdict(v.filter()));
+      table.row(row);
+    }
+    if (e.nodes().isEmpty()) {
+      sb.append("(the cluster has no nodes)\n");
+    } else {
+      sb.append(table.render());
+      if (!plugins.isEmpty()) {
+        sb.append("Scores are weighted (normalized score x plugin weight); ")
+            .append("--format json also shows raw and normalized scores.\n");
+      }
+    }
+    sb.append('\n');
+    if (Explanation.SCHEDULED.equals(e.result())) {
+      sb.append("Selected node: ").append(e.selectedNode()).append('\n');
+    } else {
+      sb.append(e.result()).append(": ").append(e.message()).append('\n');
+    }
+    if (e.preemption() != null) {
+      Explanation.Preemption p = e.preemption();
+      sb.append("Preemption would nominate node ")
+          .append(p.nominatedNode())
+          .append(", evicting ")
+          .append(p.victims().isEmpty() ? "no pod" : String.join(", ", p.victims()))
+          .append(".\n");
+      for (Explanation.Candidate c : p.candidates()) {
+        sb.append("  candidate ")
+            .append(c.node())
+            .append(": victims ")
+            .append(c.victims().isEmpty() ? "none" : String.join(", ", c.victims()))
+            .append(", PodDisruptionBudget violations ")
+            .append(c.numPdbViolations())
+            .append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String verdict(Status s) {
+    if (s == null || s.code() == Code.SUCCESS) {
+      return "passed";
+    }
+    StringBuilder sb = new StringBuilder(s.code().toString());
+    if (!s.plugin().isEmpty()) {
+      sb.append(" (").append(s.plugin()).append(')');
+    }
+    if (!s.reasons().isEmpty()) {
+      sb.append(": ").append(String.join("; ", s.reasons()));
+    }
+    return sb.toString();
+  }
+
+  /** A summary line, a table of the pods (node and bind time), the evictions and the reasons. */
+  static String simulation(SimulationResult r) {
+    SimulationResult.Stats s = r.stats();
+    StringBuilder sb = new StringBuilder();
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%d pods: %d scheduled, %d unschedulable; %d evicted; %d scheduling attempts; "
+                + "%s virtual seconds (%.3f s wall, %.1f pods/s)%n%n",
+            s.pods(),
+            s.scheduled(),
+            s.unschedulable(),
+            s.evicted(),
+            s.attempts(),
+            seconds(s.virtualSeconds()),
+            s.wallSeconds(),
+            s.podsPerSecond()));
+    TextTable table = new TextTable().column("POD").column("NODE").numberColumn("BOUND AT");
+    for (Map.Entry<String, String> p : r.placements().entrySet()) {
+      Double at = r.boundAt().get(p.getKey());
+      table.row(
+          List.of(
+              p.getKey(),
+              p.getValue() == null ? "-" : p.getValue(),
+              at == null ? "-" : seconds(at)));
+    }
+    if (!r.placements().isEmpty()) {
+      sb.append(table.render());
+    }
+    if (!r.evicted().isEmpty()) {
+      sb.append("\nEvicted: ").append(String.join(", ", r.evicted())).append('\n');
+    }
+    if (!r.unschedulable().isEmpty()) {
+      sb.append("\nUnschedulable:\n");
+      r.unschedulable()
+          .forEach(
+              (pod, message) ->
+                  sb.append("  ")
+                      .append(pod)
+                      .append(": ")
+                      .append(message.isEmpty() ? "(never attempted)" : message)
+                      .append('\n'));
+    }
+    return sb.toString();
+  }
+
+  /** Seconds to the millisecond, with at least one decimal ({@code 0.0}, {@code 12.25}). */
+  private static String seconds(double value) {
+    BigDecimal b =
+        BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_EVEN).stripTrailingZeros();
+    return (b.scale() < 1 ? b.setScale(1) : b).toPlainString();
+  }
+}

@@ -1,0 +1,132 @@
+package io.schedkit.preemption;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PluginRunner;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.PodDisruptionBudget;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Upstream DefaultPreemption's {@code SelectVictimsOnNode}: the default of {@link
+ * PreemptionStrategy#selectVictimsOnNode}.
+ *
+ * <p>Design note: it mutates only the node and cycle-state copies it is given; every change to the
+ * node goes with the matching PreFilter extension call, so the plugins' PreFilter state always
+ * describes the node as it is. Affinity of the preemptor to a victim is not considered (a node
+ * where the preemptor only fits thanks to a victim is not a candidate), as upstream.
+ */
+final class DefaultVictimSelection {
+  private DefaultVictimSelection() {}
+
+  static VictimSelection select(
+      PreemptionStrategy strategy,
+      FrameworkHandle handle,
+      CycleState state,
+      PodInfo preemptor,
+      NodeInfo node,
+      List<PodDisruptionBudget> pdbs) {
+    PluginRunner runner = handle.runner();
+    // a. Remove every pod the preemptor may preempt.
+    List<PodInfo> potential = new ArrayList<>();
+    for (PodInfo p : node.pods()) {
+      if (strategy.isPreemptionAllowed(node, p, preemptor.pod())) {
+        potential.add(p);
+      }
+    }
+    for (PodInfo p : potential) {
+      Status s = remove(runner, state, preemptor, p, node);
+      if (!s.isSuccess()) {
+        return VictimSelection.failure(s);
+      }
+    }
+    if (potential.isEmpty()) {
+      return VictimSelection.failure(Status.unresolvable(PreemptionStrategy.REASON_NO_VICTIMS));
+    }
+    // b. The preemptor must fit without them (with the node's nominated pods).
+    Status fits = runner.runFilterPluginsWithNominatedPods(state, preemptor, node);
+    if (!fits.isSuccess()) {
+      return VictimSelection.failure(fits);
+    }
+    // c. Most important first; d. those whose eviction violates a budget first.
+    Comparator<Pod> order = strategy.moreImportantFirst(handle.clock().now());
+    potential.sort((a, b) -> order.compare(a.pod(), b.pod()));
+    PdbViolations.Split split = PdbViolations.split(potential, pdbs);
+    // e. Reprieve as many as possible; those that cannot come back are the victims.
+    List<PodInfo> victims = new ArrayList<>();
+    int numViolating = 0;
+    for (PodInfo p : split.violating()) {
+      Reprieve r = reprieve(runner, state, preemptor, p, node);
+      if (r.error != null) {
+        return VictimSelection.failure(r.error);
+      }
+      if (!r.fits) {
+        victims.add(p);
+        numViolating++;
+      }
+    }
+    for (PodInfo p : split.nonViolating()) {
+      Reprieve r = reprieve(runner, state, preemptor, p, node);
+      if (r.error != null) {
+        return VictimSelection.failure(r.error);
+      }
+      if (!r.fits) {
+        victims.add(p);
+      }
+    }
+    if (!split.violating().isEmpty() && !split.nonViolating().isEmpty()) {
+      victims.sort((a, b) -> order.compare(a.pod(), b.pod()));
+    }
+    List<Pod> pods = new ArrayList<>(victims.size());
+    for (PodInfo v : victims) {
+      pods.add(v.pod());
+    }
+    return VictimSelection.of(pods, numViolating);
+  }
+
+  /** Whether a pod could come back, or the Error that stopped the attempt. */
+  private static final class Reprieve {
+    final boolean fits;
+    final Status error;
+
+    Reprieve(boolean fits, Status error) {
+      this.fits = fits;
+      this.error = error;
+    }
+  }
+
+  /** Adds {@code p} back; if the preemptor no longer fits, removes it again. */
+  private static Reprieve reprieve(
+      PluginRunner runner, CycleState state, PodInfo preemptor, PodInfo p, NodeInfo node) {
+    node.addPod(p);
+    Status added = runner.runPreFilterExtensionAddPod(state, preemptor, p, node);
+    if (!added.isSuccess()) {
+      return new Reprieve(false, asError(added));
+    }
+    boolean fits = runner.runFilterPluginsWithNominatedPods(state, preemptor, node).isSuccess();
+    if (!fits) {
+      Status removed = remove(runner, state, preemptor, p, node);
+      if (!removed.isSuccess()) {
+        return new Reprieve(false, removed);
+      }
+    }
+    return new Reprieve(fits, null);
+  }
+
+  private static Status remove(
+      PluginRunner runner, CycleState state, PodInfo preemptor, PodInfo p, NodeInfo node) {
+    node.removePod(p.pod());
+    Status s = runner.runPreFilterExtensionRemovePod(state, preemptor, p, node);
+    return s.isSuccess() ? s : asError(s);
+  }
+
+  /** A failed PreFilter extension is an error of the dry run, with its message. */
+  private static Status asError(Status s) {
+    return s.isError() ? s : Status.error(s.message());
+  }
+}

@@ -1,0 +1,398 @@
+package io.schedkit.preemption;
+
+import io.schedkit.framework.Code;
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.Extender;
+import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeToStatus;
+import io.schedkit.framework.NominatingInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PostFilterResult;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.Victims;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.PodDisruptionBudget;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * The preemption algorithm of kube-scheduler ({@code preemption.Evaluator}), reusable by any
+ * PostFilter plugin: the plugin supplies its rules as a {@link PreemptionStrategy} and calls {@link
+ * #preempt} from its {@code postFilter}.
+ *
+ * <p>{@link #preempt} runs these steps:
+ *
+ * <ol start="0">
+ *   <li>re-read the preemptor (its nomination may have changed since it was queued);
+ *   <li>check the preemptor may preempt ({@link PreemptionStrategy#checkEligibility});
+ *   <li>find candidates: the nodes whose filter verdict is exactly Unschedulable, sampled from an
+ *       offset ({@link PreemptionStrategy#candidateSample}), each dry-run in parallel on copies of
+ *       the node and the cycle state ({@link PreemptionStrategy#selectVictimsOnNode}); none ⇒
+ *       Unschedulable with a FitError message and the nomination cleared;
+ *   <li>let the extenders that support preemption narrow the candidates;
+ *   <li>pick one candidate ({@link PreemptionStrategy#nodeChoiceCriteria});
+ *   <li>unless the cycle is a dry run (explain), actuate: reject the victims waiting at Permit,
+ *       evict the others through the host, and clear the nominations of lower-priority pods on the
+ *       node; then nominate the preemptor there.
+ * </ol>
+ *
+ * <p>Actuation is asynchronous by default (KEP 4832, beta and on by default since v1.33): the
+ * evictions are started and the cycle returns at once; until they finish, {@link
+ * #isPodRunningPreemption} is true for the preemptor, which a PreEnqueue plugin uses to hold it;
+ * when they finish, successfully or not, the preemptor is activated. All victims but the last are
+ * evicted together, and the last only if they all succeeded, so that a failure brings the preemptor
+ * back without evicting more than necessary.
+ *
+ * <p>Design note (threads): {@link #preempt} runs on the scheduling thread (one cycle at a time);
+ * its dry run fans out on the handle's parallelizer. Eviction stages complete on whatever thread
+ * the host completes them (possibly inside {@code evict} itself); the record of running preemptions
+ * is a concurrent map, read by PreEnqueue on the queue's threads.
+ */
+public final class Evaluator {
+  private static final System.Logger LOG = System.getLogger(Evaluator.class.getName());
+
+  /** The dry-run verdict of every node that preemption cannot help. */
+  public static final String REASON_NOT_HELPFUL = "Preemption is not helpful for scheduling";
+
+  /** The message when the extenders left no candidate. */
+  public static final String NO_CANDIDATE = "no candidate node for preemption";
+
+  /** The message of a waiting pod rejected because it was preempted. */
+  public static final String PREEMPTED = "preempted";
+
+  private final String pluginName;
+  private final FrameworkHandle handle;
+  private final PreemptionStrategy strategy;
+  private final Actuator actuator;
+
+  /** An evaluator with asynchronous preemption (upstream's default since v1.33). */
+  public Evaluator(String pluginName, FrameworkHandle handle, PreemptionStrategy strategy) {
+    this(pluginName, handle, strategy, true);
+  }
+
+  /**
+   * An evaluator.
+   *
+   * @param pluginName the plugin's name (the rejector of preempted waiting pods)
+   * @param handle the plugin's handle
+   * @param strategy the plugin's rules
+   * @param asyncPreemption whether evictions run off the scheduling cycle; when false, {@link
+   *     #preempt} waits for the host's evictions to complete, so the host must complete them
+   *     without the scheduling thread (not, for example, on a virtual clock the scheduling thread
+   *     advances)
+   */
+  public Evaluator(
+      String pluginName,
+      FrameworkHandle handle,
+      PreemptionStrategy strategy,
+      boolean asyncPreemption) {
+    this.pluginName = Objects.requireNonNull(pluginName, "pluginName");
+    this.handle = Objects.requireNonNull(handle, "handle");
+    this.strategy = Objects.requireNonNull(strategy, "strategy");
+    this.actuator = new Actuator(pluginName, handle, asyncPreemption);
+  }
+
+  /** The name of the plugin this evaluator works for. */
+  public String pluginName() {
+    return pluginName;
+  }
+
+  /**
+   * Tries to make room for {@code pod}, which fits on no node.
+   *
+   * <p>The result: Success with the pod nominated to the chosen node and the candidates found;
+   * Unschedulable with the nomination cleared when no node can be helped (the message is a {@code
+   * 0/N nodes are available: ...} text); Unschedulable or Error without a nomination (keep the
+   * current one) when the pod may not preempt, the extenders left nothing, or something failed.
+   * Messages carry no {@code preemption: } prefix; the plugin adds it.
+   *
+   * @param state the cycle's state (after PreFilter); not changed
+   * @param pod the pod that failed to fit
+   * @param m each node's filter verdict
+   */
+  public PostFilterResult preempt(CycleState state, PodInfo pod, NodeToStatus m) {
+    // 0) The latest version of the preemptor: its nomination may have changed.
+    Optional<PodInfo> latest = latest(pod, state.isDryRun());
+    if (latest.isEmpty()) {
+      return PostFilterResult.of(Status.error("pods \"" + pod.name() + "\" not found"));
+    }
+    PodInfo preemptor = latest.get();
+
+    // 1) Ensure the preemptor is eligible to preempt other pods.
+    Status nominatedNodeStatus = m.get(preemptor.pod().nominatedNodeName());
+    Optional<String> ineligible =
+        strategy.checkEligibility(handle, preemptor.pod(), nominatedNodeStatus);
+    if (ineligible.isPresent()) {
+      return PostFilterResult.of(Status.unschedulable(ineligible.get()));
+    }
+
+    // 2) Find all preemption candidates.
+    List<NodeInfo> allNodes = handle.snapshot().list();
+    if (allNodes.isEmpty()) {
+      return PostFilterResult.of(Status.error("no nodes available"));
+    }
+    Random random = state.isDryRun() ? new Random(pod.pod().key().hashCode()) : handle.random();
+    DryRunResult found = findCandidates(state, preemptor, allNodes, m, random);
+    if (found.candidates().isEmpty()) {
+      if (!found.errors().isEmpty()) {
+        return PostFilterResult.of(Status.error(FitErrors.aggregate(found.errors())));
+      }
+      // No node can be helped: a FitError in which every node not dry-run is "not helpful".
+      NodeToStatus statuses = found.nodeStatuses();
+      statuses.setAbsentStatus(Status.unresolvable(REASON_NOT_HELPFUL));
+      return new PostFilterResult(
+          Status.unschedulable(FitErrors.message(allNodes.size(), statuses)),
+          NominatingInfo.override(""));
+    }
+
+    // 3) Let the extenders that support preemption narrow the candidates.
+    ExtenderOutcome narrowed = callExtenders(preemptor.pod(), found.candidates());
+    if (!narrowed.status().isSuccess()) {
+      return PostFilterResult.of(narrowed.status());
+    }
+
+    // 4) Find the best candidate.
+    Optional<Candidate> best = selectCandidate(narrowed.candidates());
+    if (best.isEmpty()) {
+      return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
+    }
+    Map<String, Victims> candidates = new TreeMap<>();
+    for (Candidate c : narrowed.candidates()) {
+      candidates.put(c.nodeName(), c.victims());
+    }
+
+    // 5) Actuate (evict, reject waiting victims, clear lower nominations), unless explaining.
+    if (!state.isDryRun()) {
+      Status prepared = actuator.prepare(best.get(), preemptor.pod());
+      if (!prepared.isSuccess()) {
+        return PostFilterResult.of(prepared);
+      }
+    }
+    return new PostFilterResult(
+        Status.success(), NominatingInfo.override(best.get().nodeName()), candidates);
+  }
+
+  /**
+   * Whether {@code podUid}'s asynchronous preemption is still running: its evictions have not all
+   * finished, and the last victim, if its eviction started, is neither gone nor terminating
+   * (upstream's {@code IsPodRunningPreemption}).
+   */
+  public boolean isPodRunningPreemption(String podUid) {
+    return actuator.isPodRunningPreemption(podUid);
+  }
+
+  /** The pod as the host last reported it; {@code pod} itself in a dry run if the host has none. */
+  private Optional<PodInfo> latest(PodInfo pod, boolean dryRun) {
+    Optional<Pod> stored = handle.objects().pod(pod.namespace(), pod.name());
+    if (stored.isEmpty() || (!pod.uid().isEmpty() && !pod.uid().equals(stored.get().uid()))) {
+      return dryRun ? Optional.of(pod) : Optional.empty();
+    }
+    Pod p = stored.get();
+    return Optional.of(p.equals(pod.pod()) ? pod : PodInfo.of(p));
+  }
+
+  /**
+   * Step 2: the potential nodes (filter verdict exactly Unschedulable, absent nodes included when
+   * the absent verdict is), then the dry run over the strategy's sample of them.
+   */
+  private DryRunResult findCandidates(
+      CycleState state, PodInfo pod, List<NodeInfo> allNodes, NodeToStatus m, Random random) {
+    List<NodeInfo> potential = new ArrayList<>();
+    for (NodeInfo n : allNodes) {
+      if (m.get(n.name()).code() == Code.UNSCHEDULABLE) {
+        potential.add(n);
+      }
+    }
+    if (potential.isEmpty()) {
+      return new DryRunResult(List.of(), new NodeToStatus(), List.of());
+    }
+    List<PodDisruptionBudget> pdbs = handle.objects().podDisruptionBudgets();
+    CandidateSample sample = strategy.candidateSample(potential.size(), random);
+    return dryRunPreemption(state, pod, potential, pdbs, sample.offset(), sample.count());
+  }
+
+  /**
+   * The dry run (upstream's {@code DryRunPreemption}): visits {@code potentialNodes} from {@code
+   * offset}, wrapping around, in parallel, each on a copy of the node and of {@code state}, and
+   * stops once {@code numCandidates} candidates are found, at least one of them violating no
+   * PodDisruptionBudget. At most {@code numCandidates} candidates of each kind are kept; the
+   * non-violating ones come first. A node where the strategy reports success without victims is an
+   * Error ({@code expected at least one victim pod on node "<n>"}).
+   */
+  public DryRunResult dryRunPreemption(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> potentialNodes,
+      List<PodDisruptionBudget> pdbs,
+      int offset,
+      int numCandidates) {
+    int n = potentialNodes.size();
+    BoundedList nonViolating = new BoundedList(numCandidates);
+    BoundedList violating = new BoundedList(numCandidates);
+    NodeToStatus statuses = new NodeToStatus();
+    List<String> errors = new ArrayList<>();
+    Object lock = new Object();
+    int start = n == 0 ? 0 : Math.floorMod(offset, n);
+    handle
+        .parallelizer()
+        .untilStopped(
+            n,
+            i -> {
+              NodeInfo node = potentialNodes.get((start + i) % n).copy();
+              CycleState stateCopy = state.copy();
+              VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);
+              Status status = vs.status();
+              if (status.isSuccess() && !vs.victims().isEmpty()) {
+                Candidate c =
+                    new Candidate(node.name(), new Victims(vs.victims(), vs.numPdbViolations()));
+                synchronized (lock) {
+                  (vs.numPdbViolations() == 0 ? nonViolating : violating).add(c);
+                  int nvc = nonViolating.size();
+                  return !(nvc > 0 && nvc + violating.size() >= numCandidates);
+                }
+              }
+              if (status.isSuccess()) {
+                status =
+                    Status.error(
+                        "expected at least one victim pod on node \"" + node.name() + "\"");
+              }
+              synchronized (lock) {
+                if (status.isError()) {
+                  errors.add(status.message());
+                }
+                statuses.set(node.name(), status);
+              }
+              return true;
+            });
+    List<Candidate> all = new ArrayList<>(nonViolating.items());
+    all.addAll(violating.items());
+    return new DryRunResult(all, statuses, errors);
+  }
+
+  /** What the extenders left: the candidates, or the Error of an extender that is not ignorable. */
+  record ExtenderOutcome(List<Candidate> candidates, Status status) {}
+
+  /**
+   * Step 3 (upstream's {@code callExtenders}): each interested extender that supports preemption,
+   * in order, replaces the candidate set with its answer; an error stops preemption unless the
+   * extender is ignorable (then it is skipped); a node it returns without victims is an error, or
+   * dropped for an ignorable extender; an empty answer ends the loop. Candidates keep their order.
+   */
+  ExtenderOutcome callExtenders(Pod pod, List<Candidate> candidates) {
+    List<Extender> extenders = handle.extenders();
+    if (extenders.isEmpty() || candidates.isEmpty()) {
+      return new ExtenderOutcome(candidates, Status.success());
+    }
+    Map<String, Victims> victims = new LinkedHashMap<>();
+    for (Candidate c : candidates) {
+      victims.put(c.nodeName(), c.victims());
+    }
+    boolean consulted = false;
+    for (Extender e : extenders) {
+      if (!e.supportsPreemption() || !e.isInterested(pod)) {
+        continue;
+      }
+      Map<String, Victims> answer;
+      try {
+        answer = e.processPreemption(pod, Map.copyOf(victims), handle.snapshot());
+      } catch (Exception ex) {
+        if (e.isIgnorable()) {
+          LOG.log(
+              System.Logger.Level.DEBUG,
+              "skipped extender {0}: it failed and is ignorable: {1}",
+              e.name(),
+              ex.toString());
+          continue;
+        }
+        return new ExtenderOutcome(List.of(), Status.error(ex));
+      }
+      Map<String, Victims> next = new LinkedHashMap<>();
+      if (answer != null) {
+        for (Map.Entry<String, Victims> entry : new TreeMap<>(answer).entrySet()) {
+          Victims v = entry.getValue();
+          if (v == null || v.pods().isEmpty()) {
+            if (e.isIgnorable()) {
+              continue;
+            }
+            return new ExtenderOutcome(
+                List.of(),
+                Status.error(
+                    "expected at least one victim pod on node \"" + entry.getKey() + "\""));
+          }
+          next.put(entry.getKey(), v);
+        }
+      }
+      victims = next;
+      consulted = true;
+      if (victims.isEmpty()) {
+        break;
+      }
+    }
+    if (!consulted) {
+      return new ExtenderOutcome(candidates, Status.success());
+    }
+    List<Candidate> out = new ArrayList<>(victims.size());
+    for (Candidate c : candidates) {
+      Victims v = victims.remove(c.nodeName());
+      if (v != null) {
+        out.add(new Candidate(c.nodeName(), v));
+      }
+    }
+    victims.forEach((node, v) -> out.add(new Candidate(node, v)));
+    return new ExtenderOutcome(out, Status.success());
+  }
+
+  /**
+   * Step 4 (upstream's {@code SelectCandidate}): the single candidate, or the one the strategy's
+   * node-choice criteria prefer (the default criteria when the strategy returns none), ties going
+   * to the earlier candidate; a node listed twice counts with its last victims.
+   */
+  public Optional<Candidate> selectCandidate(List<Candidate> candidates) {
+    if (candidates.isEmpty()) {
+      return Optional.empty();
+    }
+    if (candidates.size() == 1) {
+      return Optional.of(candidates.get(0));
+    }
+    Map<String, Candidate> byNode = new LinkedHashMap<>();
+    for (Candidate c : candidates) {
+      byNode.put(c.nodeName(), c);
+    }
+    var criteria = strategy.nodeChoiceCriteria(handle.clock().now());
+    if (criteria.isEmpty()) {
+      criteria = NodeChoice.defaultCriteria(handle.clock().now());
+    }
+    return Optional.of(NodeChoice.pick(new ArrayList<>(byNode.values()), criteria));
+  }
+
+  /** A list keeping at most {@code capacity} items (upstream's {@code candidateList}). */
+  private static final class BoundedList {
+    private final int capacity;
+    private final List<Candidate> items = new ArrayList<>();
+
+    BoundedList(int capacity) {
+      this.capacity = Math.max(0, capacity);
+    }
+
+    void add(Candidate c) {
+      if (items.size() < capacity) {
+        items.add(c);
+      }
+    }
+
+    int size() {
+      return items.size();
+    }
+
+    List<Candidate> items() {
+      return items;
+    }
+  }
+}
