@@ -98,7 +98,7 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   /** A command line running this command alone, with case-insensitive {@code --format} values. */
-  public static CommandLine commandLine() {
+  static CommandLine commandLine() {
     return new CommandLine(new BenchCommand()).setCaseInsensitiveEnumValuesAllowed(true);
   }
 
