@@ -30,6 +30,7 @@ public final class NodeInfo {
   // What every Filter/Score call reads of the node, kept here so that looking at a node does not
   // reach into the Node, its metadata and its spec (three more objects, each a cache miss).
   private String name = "";
+  private Map<String, String> labels = Map.of();
   private boolean unschedulable;
   private List<Taint> taints = List.of();
   private final List<PodInfo> pods;
@@ -83,6 +84,7 @@ public final class NodeInfo {
     this.allocatable = other.allocatable.copy();
     this.node = other.node;
     this.name = other.name;
+    this.labels = other.labels;
     this.unschedulable = other.unschedulable;
     this.taints = other.taints;
     this.pods = new ArrayList<>(other.pods);
@@ -144,6 +146,16 @@ public final class NodeInfo {
    */
   public String name() {
     return name;
+  }
+
+  /**
+   * The node's labels (empty when the node is unknown), as {@code node().labels()} without reaching
+   * the Node object: topology domains are read from them for every node.
+   *
+   * @return the labels, read-only
+   */
+  public Map<String, String> labels() {
+    return labels;
   }
 
   /**
@@ -361,6 +373,7 @@ public final class NodeInfo {
   public void setNode(Node node) {
     this.node = node;
     this.name = node.name();
+    this.labels = node.labels();
     this.unschedulable = node.spec().unschedulable();
     this.taints = node.taints();
     this.allocatable = Resource.of(node.status().allocatable());
@@ -378,6 +391,7 @@ public final class NodeInfo {
   public void removeNode() {
     this.node = null;
     this.name = "";
+    this.labels = Map.of();
     this.unschedulable = false;
     this.taints = List.of();
     this.allocatable = new Resource();
