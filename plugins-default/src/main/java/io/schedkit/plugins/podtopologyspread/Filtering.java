@@ -35,6 +35,7 @@ final class Filtering {
       StateKey.of("PreFilter" + PodTopologySpread.NAME);
 
   private final ConstraintSource source;
+  private final DomainTotals.Cache totals = new DomainTotals.Cache();
 
   Filtering(ConstraintSource source) {
     this.source = source;
@@ -60,9 +61,21 @@ final class Filtering {
     }
     PreFilterState s = new PreFilterState(constraints);
     RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
+    if (SpreadConstraint.keysAloneDecide(constraints, affinity)) {
+      List<String> keys = SpreadConstraint.keysOf(constraints);
+      for (int i = 0; i < n; i++) {
+        DomainTotals.Key key =
+            new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]);
+        totals.get(key, nodes).addTo(s.counts.get(i));
+      }
+      s.initMinimums();
+      state.write(KEY, s);
+      return PreFilterResult.success();
+    }
     for (NodeInfo info : nodes) {
       Node node = info.node();
-      if (node == null || !SpreadConstraint.hasAllKeys(node.labels(), constraints)) {
+      Map<String, String> labels = info.labels();
+      if (node == null || !SpreadConstraint.hasAllKeys(labels, constraints)) {
         continue;
       }
       for (int i = 0; i < n; i++) {
@@ -71,7 +84,7 @@ final class Filtering {
           continue;
         }
         int count = matchers[i] == null ? 0 : info.countMatching(matchers[i]);
-        s.counts.get(i).merge(node.labels().get(c.topologyKey()), count, Integer::sum);
+        s.counts.get(i).merge(labels.get(c.topologyKey()), count, Integer::sum);
       }
     }
     s.initMinimums();
@@ -108,9 +121,10 @@ final class Filtering {
     }
     PreFilterState s = found.get();
     Map<String, String> podLabels = pod.pod().labels();
+    Map<String, String> labels = nodeInfo.labels();
     for (int i = 0, n = s.constraints.size(); i < n; i++) {
       SpreadConstraint c = s.constraints.get(i);
-      String value = node.labels().get(c.topologyKey());
+      String value = labels.get(c.topologyKey());
       if (value == null) {
         return Status.unresolvable(PodTopologySpread.ERR_REASON_NODE_LABEL_NOT_MATCH);
       }

@@ -27,6 +27,11 @@ record RequiredNodeAffinity(Map<String, String> nodeSelector, NodeSelector requi
     return new RequiredNodeAffinity(pod.spec().nodeSelector(), required);
   }
 
+  /** Whether every node matches (no node selector, no required node affinity). */
+  boolean matchesAll() {
+    return nodeSelector.isEmpty() && required == null;
+  }
+
   /** Whether {@code node} satisfies both the node selector and the required node affinity. */
   boolean matches(Node node) {
     Map<String, String> labels = node.labels();

@@ -56,6 +56,8 @@ final class Scoring {
     this.snapshot = snapshot;
   }
 
+  private final DomainTotals.Cache totals = new DomainTotals.Cache();
+
   /** The state PreScore wrote into {@code state}, if any (for tests and diagnostics). */
   static Optional<PreScoreState> state(CycleState state) {
     return state.find(KEY);
@@ -79,7 +81,7 @@ final class Scoring {
     PreScoreState s = new PreScoreState(constraints);
     int[] domains = new int[n];
     for (NodeInfo info : filteredNodes) {
-      Map<String, String> labels = info.node().labels();
+      Map<String, String> labels = info.labels();
       if (requireAllTopologies && !SpreadConstraint.hasAllKeys(labels, constraints)) {
         s.ignoredNodes.add(info.name());
         continue;
@@ -107,24 +109,10 @@ final class Scoring {
       matchers[i] = c.countsExistingPods() ? c.matcher(pod.namespace()) : null;
     }
     RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
-    for (NodeInfo info : allNodes) {
-      Node node = info.node();
-      if (node == null
-          || (requireAllTopologies && !SpreadConstraint.hasAllKeys(node.labels(), constraints))) {
-        continue;
-      }
-      for (int i = 0; i < n; i++) {
-        SpreadConstraint c = constraints.get(i);
-        if (c.isHostname() || matchers[i] == null || !c.includes(pod, node, affinity)) {
-          continue;
-        }
-        String value = node.labels().getOrDefault(c.topologyKey(), "");
-        Map<String, Long> counts = s.domainCounts.get(i);
-        Long current = counts.get(value);
-        if (current != null) {
-          counts.put(value, current + info.countMatching(matchers[i]));
-        }
-      }
+    if (SpreadConstraint.keysAloneDecide(constraints, affinity)) {
+      addTotals(s, constraints, matchers, requireAllTopologies, allNodes);
+    } else {
+      addCounts(s, constraints, matchers, requireAllTopologies, allNodes, pod, affinity);
     }
     for (NodeInfo info : filteredNodes) {
       if (s.ignoredNodes.contains(info.name())) {
@@ -142,18 +130,73 @@ final class Scoring {
     return Status.success();
   }
 
+  /**
+   * Adds to each domain of {@code s} its matching pods over all nodes, from the cross-cycle totals
+   * (when keys alone decide which nodes count).
+   */
+  private void addTotals(
+      PreScoreState s,
+      List<SpreadConstraint> constraints,
+      PodMatcher[] matchers,
+      boolean requireAllTopologies,
+      List<NodeInfo> allNodes) {
+    List<String> keys = requireAllTopologies ? SpreadConstraint.keysOf(constraints) : List.of();
+    for (int i = 0; i < constraints.size(); i++) {
+      SpreadConstraint c = constraints.get(i);
+      if (c.isHostname() || matchers[i] == null) {
+        continue;
+      }
+      DomainTotals t =
+          totals.get(new DomainTotals.Key(keys, c.topologyKey(), matchers[i]), allNodes);
+      s.domainCounts.get(i).replaceAll((value, zero) -> zero + t.total(value));
+    }
+  }
+
+  /** Adds to each domain of {@code s} its matching pods over all nodes, node by node. */
+  private static void addCounts(
+      PreScoreState s,
+      List<SpreadConstraint> constraints,
+      PodMatcher[] matchers,
+      boolean requireAllTopologies,
+      List<NodeInfo> allNodes,
+      Pod pod,
+      RequiredNodeAffinity affinity) {
+    int n = constraints.size();
+    for (NodeInfo info : allNodes) {
+      Node node = info.node();
+      Map<String, String> labels = info.labels();
+      if (node == null
+          || (requireAllTopologies && !SpreadConstraint.hasAllKeys(labels, constraints))) {
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        SpreadConstraint c = constraints.get(i);
+        if (c.isHostname() || matchers[i] == null || !c.includes(pod, node, affinity)) {
+          continue;
+        }
+        String value = labels.getOrDefault(c.topologyKey(), "");
+        Map<String, Long> counts = s.domainCounts.get(i);
+        Long current = counts.get(value);
+        if (current != null) {
+          counts.put(value, current + info.countMatching(matchers[i]));
+        }
+      }
+    }
+  }
+
   long score(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
     PreScoreState s =
         state.find(KEY).orElseThrow(() -> new IllegalStateException(NOT_FOUND_MESSAGE));
-    Node node = nodeInfo.node();
-    if (s.ignoredNodes.contains(node.name())) {
+    String name = nodeInfo.name();
+    if (s.ignoredNodes.contains(name)) {
       return 0;
     }
-    long[] own = s.hostnameCounts.get(node.name());
+    long[] own = s.hostnameCounts.get(name);
+    Map<String, String> labels = nodeInfo.labels();
     double score = 0;
     for (int i = 0, n = s.constraints.size(); i < n; i++) {
       SpreadConstraint c = s.constraints.get(i);
-      String value = node.labels().get(c.topologyKey());
+      String value = labels.get(c.topologyKey());
       if (value == null) {
         continue;
       }

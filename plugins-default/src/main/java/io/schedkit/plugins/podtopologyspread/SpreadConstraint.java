@@ -161,6 +161,32 @@ record SpreadConstraint(
     return false;
   }
 
+  /**
+   * Whether a node's eligibility under every constraint of {@code constraints} is the presence of
+   * their keys alone: no constraint honours taints, and those honouring node affinity have nothing
+   * to honour ({@code affinity} matches all). Then {@link DomainTotals} can count for them.
+   */
+  static boolean keysAloneDecide(
+      List<SpreadConstraint> constraints, RequiredNodeAffinity affinity) {
+    for (int i = 0, n = constraints.size(); i < n; i++) {
+      SpreadConstraint c = constraints.get(i);
+      if (c.nodeTaintsPolicy == NodeInclusionPolicy.HONOR
+          || (c.nodeAffinityPolicy == NodeInclusionPolicy.HONOR && !affinity.matchesAll())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The topology keys of {@code constraints}, in order. */
+  static List<String> keysOf(List<SpreadConstraint> constraints) {
+    List<String> keys = new ArrayList<>(constraints.size());
+    for (SpreadConstraint c : constraints) {
+      keys.add(c.topologyKey());
+    }
+    return List.copyOf(keys);
+  }
+
   /** Whether {@code labels} hold the topology key of every constraint. */
   static boolean hasAllKeys(Map<String, String> labels, List<SpreadConstraint> constraints) {
     for (int i = 0, n = constraints.size(); i < n; i++) {

@@ -1,0 +1,155 @@
+package io.schedkit.plugins.podtopologyspread;
+
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodMatcher;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The matching-pod count of every topology domain of one key, kept from cycle to cycle: for each
+ * position of the snapshot's node list, the domain of the node there and its number of matching
+ * pods, and per domain their sums.
+ *
+ * <p>It serves the common case where a node's eligibility for a pod is the presence of the
+ * constraints' topology keys alone (the pod has no node selector or required node affinity to
+ * honour, and no constraint honours taints). Then the counts of PreFilter and PreScore depend only
+ * on the nodes, so each cycle re-reads only the positions whose NodeInfo changed since the last
+ * cycle (the snapshot replaces a node's NodeInfo when its pods change; the generation check also
+ * catches listers that mutate in place) instead of every node's labels and pods.
+ *
+ * <p>Design note (threads): used at PreFilter and PreScore, the sequential points of a cycle, by
+ * one plugin instance; {@link Cache} is not thread-safe beyond that (calls are serialised by a lock
+ * in case a framework runs cycles of two pods at once).
+ */
+final class DomainTotals {
+  /**
+   * What the totals are of.
+   *
+   * @param requiredKeys the topology keys a node must all have to be counted (a node without {@code
+   *     topologyKey} itself, when that is allowed, is in domain {@code ""})
+   * @param topologyKey the key whose values are the domains
+   * @param matcher the matching-pod question, or null to count nodes only (counts stay 0)
+   */
+  record Key(List<String> requiredKeys, String topologyKey, PodMatcher matcher) {}
+
+  private final Key key;
+  private NodeInfo[] infos = new NodeInfo[0];
+  private long[] generations = new long[0];
+  private int[] domainAt = new int[0];
+  private int[] countAt = new int[0];
+  private final Map<String, Integer> domainIds = new HashMap<>();
+  private final List<String> domainNames = new ArrayList<>();
+  private int[] totals = new int[4];
+  private int[] nodesIn = new int[4];
+
+  private DomainTotals(Key key) {
+    this.key = key;
+  }
+
+  /** Brings the totals up to date with {@code nodes}. */
+  private void refresh(List<NodeInfo> nodes) {
+    int n = nodes.size();
+    if (infos.length != n) {
+      infos = new NodeInfo[n];
+      generations = new long[n];
+      domainAt = new int[n];
+      countAt = new int[n];
+      Arrays.fill(domainAt, -1);
+      domainIds.clear();
+      domainNames.clear();
+      Arrays.fill(totals, 0);
+      Arrays.fill(nodesIn, 0);
+    }
+    for (int p = 0; p < n; p++) {
+      NodeInfo info = nodes.get(p);
+      if (info != infos[p] || info.generation() != generations[p]) {
+        reread(p, info);
+      }
+    }
+  }
+
+  private void reread(int p, NodeInfo info) {
+    int old = domainAt[p];
+    if (old >= 0) {
+      totals[old] -= countAt[p];
+      nodesIn[old]--;
+    }
+    infos[p] = info;
+    generations[p] = info.generation();
+    int domain = -1;
+    int count = 0;
+    if (info.node() != null && hasAll(info.labels(), key.requiredKeys())) {
+      domain = domainId(info.labels().getOrDefault(key.topologyKey(), ""));
+      count = key.matcher() == null ? 0 : info.countMatching(key.matcher());
+      totals[domain] += count;
+      nodesIn[domain]++;
+    }
+    domainAt[p] = domain;
+    countAt[p] = count;
+  }
+
+  private static boolean hasAll(Map<String, String> labels, List<String> keys) {
+    for (int i = 0, n = keys.size(); i < n; i++) {
+      if (!labels.containsKey(keys.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private int domainId(String value) {
+    Integer id = domainIds.get(value);
+    if (id != null) {
+      return id;
+    }
+    int next = domainNames.size();
+    domainIds.put(value, next);
+    domainNames.add(value);
+    if (next == totals.length) {
+      totals = Arrays.copyOf(totals, next * 2);
+      nodesIn = Arrays.copyOf(nodesIn, next * 2);
+    }
+    return next;
+  }
+
+  /** Adds, for every domain with a counted node, its matching-pod total to {@code counts}. */
+  void addTo(Map<String, Integer> counts) {
+    for (int d = 0; d < domainNames.size(); d++) {
+      if (nodesIn[d] > 0) {
+        counts.merge(domainNames.get(d), totals[d], Integer::sum);
+      }
+    }
+  }
+
+  /** The matching-pod total of domain {@code value} over counted nodes (0 when none). */
+  int total(String value) {
+    Integer d = domainIds.get(value);
+    return d == null || nodesIn[d] == 0 ? 0 : totals[d];
+  }
+
+  /** The totals of the last few keys, refreshed on each use. */
+  static final class Cache {
+    private static final int MAX_ENTRIES = 16;
+
+    private final Map<Key, DomainTotals> entries =
+        new LinkedHashMap<>(MAX_ENTRIES * 2, 0.75f, true) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Key, DomainTotals> eldest) {
+            return size() > MAX_ENTRIES;
+          }
+        };
+
+    /** The totals of {@code key} over {@code nodes}, up to date. */
+    synchronized DomainTotals get(Key key, List<NodeInfo> nodes) {
+      DomainTotals t = entries.computeIfAbsent(key, DomainTotals::new);
+      t.refresh(nodes);
+      return t;
+    }
+  }
+}
