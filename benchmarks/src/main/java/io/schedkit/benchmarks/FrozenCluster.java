@@ -51,6 +51,41 @@ final class FrozenCluster implements AutoCloseable {
    * parallelism} Filter/Score workers.
    */
   FrozenCluster(int nodeCount, int podsPerNode, int parallelism) {
+    this(nodeCount, podsPerNode, parallelism, DEFAULT_PROFILE);
+  }
+
+  /** The default profile, without DefaultPreemption. */
+  static final String DEFAULT_PROFILE =
+      """
+      apiVersion: kubescheduler.config.k8s.io/v1
+      kind: KubeSchedulerConfiguration
+      profiles:
+      - schedulerName: default-scheduler
+        plugins:
+          multiPoint:
+            disabled:
+            - name: DefaultPreemption
+      """;
+
+  /** NodeResourcesFit alone (with the queue sort and binder every profile needs). */
+  static final String FIT_ONLY_PROFILE =
+      """
+      apiVersion: kubescheduler.config.k8s.io/v1
+      kind: KubeSchedulerConfiguration
+      profiles:
+      - schedulerName: default-scheduler
+        plugins:
+          multiPoint:
+            enabled:
+            - name: PrioritySort
+            - name: NodeResourcesFit
+            - name: DefaultBinder
+            disabled:
+            - name: "*"
+      """;
+
+  /** As {@link #FrozenCluster(int, int, int)} with the profile of {@code configYaml}. */
+  FrozenCluster(int nodeCount, int podsPerNode, int parallelism, String configYaml) {
     this.nodes = nodes(nodeCount);
     this.runningPods = new ArrayList<>(nodeCount * podsPerNode);
     Pod template = BenchTemplates.podDefault();
@@ -72,19 +107,7 @@ final class FrozenCluster implements AutoCloseable {
     Registry registry = Registry.discover().unregister("DefaultPreemption");
     this.configuration =
         new SchedulerConfigurationDecoder()
-            .decode(
-                """
-                apiVersion: kubescheduler.config.k8s.io/v1
-                kind: KubeSchedulerConfiguration
-                profiles:
-                - schedulerName: default-scheduler
-                  plugins:
-                    multiPoint:
-                      disabled:
-                      - name: DefaultPreemption
-                """,
-                "benchmark",
-                registry)
+            .decode(configYaml, "benchmark", registry)
             .configuration();
     VirtualClock clock = new VirtualClock();
     FrameworkServices services =
@@ -122,11 +145,22 @@ final class FrozenCluster implements AutoCloseable {
 
   /** A pending pod-default pod named {@code name}. */
   static Pod pendingPod(String name) {
-    return BenchTemplates.podDefault().toBuilder()
-        .name(name)
-        .namespace("bench")
-        .uid("uid-" + name)
-        .build();
+    return pendingPod("default", name);
+  }
+
+  /**
+   * A pending pod of {@code kind} ({@code default}, {@code spread} or {@code antiAffinity}: the
+   * scheduler_perf templates) named {@code name}.
+   */
+  static Pod pendingPod(String kind, String name) {
+    Pod template =
+        switch (kind) {
+          case "default" -> BenchTemplates.podDefault();
+          case "spread" -> BenchTemplates.podWithTopologySpreading();
+          case "antiAffinity" -> BenchTemplates.podWithPodAntiAffinity();
+          default -> throw new IllegalArgumentException("unknown pod kind " + kind);
+        };
+    return template.toBuilder().name(name).namespace("sched-1").uid("uid-" + name).build();
   }
 
   @Override

@@ -10,7 +10,7 @@ import io.schedkit.framework.Status;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -61,21 +61,57 @@ public class SchedulingDecisionBenchmark {
   @Param({"2"})
   public int podsPerNode;
 
+  /**
+   * {@code default}: kube-scheduler's default profile; {@code fit}: NodeResourcesFit alone (to
+   * separate the framework's own cost from the plugins').
+   */
+  @Param({"default"})
+  public String profile;
+
+  /**
+   * The pod to place: {@code default} (pod-default.yaml), {@code spread} (zone spread, hard) or
+   * {@code antiAffinity} (required hostname anti-affinity).
+   */
+  @Param({"default"})
+  public String pod;
+
+  /** Plugins to disable in the default profile, comma-separated (to measure what each costs). */
+  @Param({""})
+  public String disabled;
+
   private FrozenCluster cluster;
   private Framework framework;
   private List<NodeInfo> all;
-  private PodInfo pod;
-  private Random random;
+  private PodInfo podInfo;
+  private SplittableRandom random;
   private int nextStart;
 
   /** Builds the cluster and the framework. */
   @Setup(Level.Trial)
   public void setUp() {
-    cluster = new FrozenCluster(nodes, podsPerNode, parallelism);
+    cluster =
+        new FrozenCluster(
+            nodes,
+            podsPerNode,
+            parallelism,
+            profile.equals("fit")
+                ? FrozenCluster.FIT_ONLY_PROFILE
+                : FrozenCluster.DEFAULT_PROFILE + disabledYaml(disabled));
     framework = cluster.framework;
     all = cluster.snapshot.list();
-    pod = PodInfo.of(FrozenCluster.pendingPod("measured"));
-    random = new Random(0);
+    podInfo = PodInfo.of(FrozenCluster.pendingPod(pod, "measured"));
+    random = new SplittableRandom(0);
+  }
+
+  /** More {@code multiPoint.disabled} entries for the default profile's YAML. */
+  static String disabledYaml(String names) {
+    StringBuilder b = new StringBuilder();
+    for (String n : names.split(",")) {
+      if (!n.isBlank()) {
+        b.append("      - name: ").append(n.trim()).append('\n');
+      }
+    }
+    return b.toString();
   }
 
   /** Stops the workers. */
@@ -87,7 +123,7 @@ public class SchedulingDecisionBenchmark {
   /** One decision; returns the chosen node's name. */
   @Benchmark
   public String decide() {
-    return decide(framework, pod);
+    return decide(framework, podInfo);
   }
 
   String decide(Framework fwk, PodInfo p) {
