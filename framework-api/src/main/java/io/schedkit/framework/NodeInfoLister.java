@@ -55,4 +55,16 @@ public interface NodeInfoLister {
   default int size() {
     return list().size();
   }
+
+  /**
+   * Whether a change to a node always comes as a new {@link NodeInfo} object, the old one staying
+   * as it was (the scheduler's snapshot works so). A plugin that keeps per-node results from one
+   * cycle to the next may then tell changed nodes by identity alone, without reading each
+   * NodeInfo's {@link NodeInfo#generation()}. False unless the lister says otherwise.
+   *
+   * @return whether NodeInfos are never changed in place
+   */
+  default boolean replacesChangedNodes() {
+    return false;
+  }
 }

@@ -449,7 +449,7 @@ public final class SchedulerCache {
       }
       long since = snapshot.generation();
       boolean rebuildAll = snapshot.treeVersion != tree.version();
-      boolean rebuildAffinity = false;
+      List<String> affinityChanged = new ArrayList<>();
       for (Item item = head; item != null; item = item.next) {
         NodeInfo info = item.info;
         if (info.generation() <= since) {
@@ -465,7 +465,7 @@ public final class SchedulerCache {
         } else if (previous.podsWithAffinity().isEmpty() != copy.podsWithAffinity().isEmpty()
             || previous.podsWithRequiredAntiAffinity().isEmpty()
                 != copy.podsWithRequiredAntiAffinity().isEmpty()) {
-          rebuildAffinity = true;
+          affinityChanged.add(item.name);
         }
       }
       if (head != null && head.info.generation() > since) {
@@ -481,8 +481,8 @@ public final class SchedulerCache {
           log.error("Nodes {} are in the node tree but not in the snapshot", missing);
         }
         snapshot.treeVersion = tree.version();
-      } else if (rebuildAffinity) {
-        snapshot.rebuildAffinityLists();
+      } else if (!affinityChanged.isEmpty()) {
+        snapshot.updateAffinityLists(affinityChanged);
       }
       if (snapshot.imagesVersion != imagesVersion) {
         snapshot.setImageNodeCounts(imageCounts(), imagesVersion);

@@ -131,6 +131,16 @@ public final class Snapshot implements NodeInfoLister {
   }
 
   /**
+   * True once a {@link SchedulerCache} keeps this snapshot: the cache gives a changed node a new
+   * copy and nobody changes copies in place. False for a snapshot built with {@link #of}, whose
+   * NodeInfos tests and tools may change in place.
+   */
+  @Override
+  public boolean replacesChangedNodes() {
+    return owner != null;
+  }
+
+  /**
    * The generation of the newest node change this snapshot reflects (0 for a snapshot that no cache
    * has updated).
    */
@@ -208,6 +218,9 @@ public final class Snapshot implements NodeInfoLister {
       }
     }
     nodes = new SlotList(list.toArray(NO_SLOTS));
+    for (int i = 0; i < nodes.slots.length; i++) {
+      nodes.slots[i].index = i;
+    }
     rebuildAffinityLists();
     return missing;
   }
@@ -228,6 +241,62 @@ public final class Snapshot implements NodeInfoLister {
     withRequiredAntiAffinity = new SlotList(antiAffinity.toArray(NO_SLOTS));
   }
 
+  /**
+   * Brings the two affinity lists up to date for the nodes named {@code changed}, whose copies
+   * gained their first or lost their last pod with (anti-)affinity, without walking every node:
+   * each such node is inserted into, or removed from, the lists at its place in node-list order.
+   * The node list must be current (not awaiting a rebuild).
+   */
+  void updateAffinityLists(List<String> changed) {
+    Slot[] affinity = withAffinity.slots;
+    Slot[] anti = withRequiredAntiAffinity.slots;
+    for (String name : changed) {
+      Slot slot = slots.get(name);
+      if (slot == null) {
+        continue;
+      }
+      if (slot.index < 0) {
+        rebuildAffinityLists();
+        return;
+      }
+      affinity = place(affinity, slot, !slot.info.podsWithAffinity().isEmpty());
+      anti = place(anti, slot, !slot.info.podsWithRequiredAntiAffinity().isEmpty());
+    }
+    withAffinity = new SlotList(affinity);
+    withRequiredAntiAffinity = new SlotList(anti);
+  }
+
+  /** {@code list} (ordered by index) with {@code slot} in it or not, as {@code member} says. */
+  private static Slot[] place(Slot[] list, Slot slot, boolean member) {
+    int lo = 0;
+    int hi = list.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int at = list[mid].index;
+      if (at < slot.index) {
+        lo = mid + 1;
+      } else if (at > slot.index) {
+        hi = mid - 1;
+      } else {
+        if (member) {
+          return list;
+        }
+        Slot[] out = new Slot[list.length - 1];
+        System.arraycopy(list, 0, out, 0, mid);
+        System.arraycopy(list, mid + 1, out, mid, list.length - mid - 1);
+        return out;
+      }
+    }
+    if (!member) {
+      return list;
+    }
+    Slot[] out = new Slot[list.length + 1];
+    System.arraycopy(list, 0, out, 0, lo);
+    out[lo] = slot;
+    System.arraycopy(list, lo, out, lo + 1, list.length - lo);
+    return out;
+  }
+
   void setImageNodeCounts(Map<String, Integer> counts, long version) {
     this.imageNodeCounts = counts;
     this.imagesVersion = version;
@@ -236,6 +305,9 @@ public final class Snapshot implements NodeInfoLister {
   /** A node's current copy; every list refers to the slot, so replacing the copy updates them. */
   private static final class Slot {
     NodeInfo info;
+
+    /** The slot's position in the node list (set when the list is built). */
+    int index = -1;
 
     Slot(NodeInfo info) {
       this.info = info;
