@@ -4,6 +4,7 @@ import io.schedkit.framework.AffinityTerm;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.framework.PreFilterResult;
@@ -11,29 +12,28 @@ import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Node;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The required half of InterPodAffinity: PreFilter counts, AddPod/RemovePod, Filter.
  *
- * <p>PreFilter builds three {@link TopologyCounts} without walking the running pods:
+ * <p>PreFilter builds three {@link TopologyCounts} without walking the running pods, nor (after the
+ * first cycle) every node: their counts are the read-only totals of {@link PairTotals}, which
+ * re-reads only the nodes that changed since the previous cycle.
  *
  * <ul>
- *   <li>existing anti-affinity — over {@code havePodsWithRequiredAntiAffinity()}, each node's
- *       distinct required anti-affinity terms ({@code requiredAntiAffinityTermCounts()}) are
- *       matched against the incoming pod once per cycle (memoized by term) and add their number of
- *       carriers;
- *   <li>affinity — per node, the memoized count of pods matching <em>all</em> the incoming pod's
- *       resolved required affinity terms, added once per term;
- *   <li>anti-affinity — per node and incoming anti-affinity term, the memoized count of pods
- *       matching it.
+ *   <li>existing anti-affinity — the existing pods' distinct required anti-affinity terms, each
+ *       with its carriers per topology pair, matched against the incoming pod once per cycle;
+ *   <li>affinity — the pods matching <em>all</em> the incoming pod's resolved required affinity
+ *       terms (memoized per node), added once per term;
+ *   <li>anti-affinity — the pods matching each incoming anti-affinity term.
  * </ul>
  *
  * <p>Design note: the state is written at PreFilter and then only read by Filter workers, except in
  * AddPod/RemovePod, which the framework calls on a {@linkplain CycleState#copy() copy}; {@link
- * State#copy()} therefore deep-copies the counts.
+ * State#copy()} therefore copies the counts' own entries (the shared totals are not changed before
+ * the plugin's next PreFilter).
  */
 final class Filtering {
   private static final StateKey<State> KEY = StateKey.of("PreFilter" + InterPodAffinity.NAME);
@@ -48,6 +48,7 @@ final class Filtering {
       Status.unschedulable(InterPodAffinity.ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
 
   private final FrameworkHandle handle;
+  private final PairTotals.Cache totals = new PairTotals.Cache();
 
   Filtering(FrameworkHandle handle) {
     this.handle = handle;
@@ -144,59 +145,74 @@ final class Filtering {
 
   /**
    * Existing pods' required anti-affinity terms that the incoming pod matches, by topology pair,
-   * weighted by their number of carriers. Each distinct term is matched at most once.
+   * weighted by their number of carriers. Each distinct term is matched once; the per-term totals
+   * come from {@link PairTotals}, kept across cycles.
    */
   private TopologyCounts existingAntiAffinityCounts(PodInfo pod, Map<String, String> nsLabels) {
     TopologyCounts counts = new TopologyCounts();
-    Map<AffinityTerm, Boolean> matches = new HashMap<>();
-    for (NodeInfo n : handle.snapshot().havePodsWithRequiredAntiAffinity()) {
-      Node node = n.node();
-      if (node == null) {
-        continue;
-      }
-      for (Map.Entry<AffinityTerm, Integer> e : n.requiredAntiAffinityTermCounts().entrySet()) {
-        AffinityTerm t = e.getKey();
-        String value = node.labels().get(t.topologyKey());
-        if (value != null
-            && matches.computeIfAbsent(t, term -> term.matches(pod.pod(), nsLabels))) {
-          counts.add(t.topologyKey(), value, e.getValue());
-        }
+    for (Map.Entry<AffinityTerm, Map<String, Long>> e :
+        totals.existing(handle.snapshot()).entrySet()) {
+      AffinityTerm t = e.getKey();
+      if (t.matches(pod.pod(), nsLabels)) {
+        counts.addBase(t.topologyKey(), e.getValue());
       }
     }
     return counts;
   }
 
-  /** Existing pods matching the incoming pod's resolved required terms, by topology pair. */
-  private static void countIncoming(
+  /**
+   * The snapshot when {@code nodes} is its node list (as the framework passes it), else a lister
+   * over {@code nodes} alone that does not promise anything about in-place changes.
+   */
+  private NodeInfoLister lister(List<NodeInfo> nodes) {
+    NodeInfoLister snapshot = handle.snapshot();
+    return snapshot.list() == nodes ? snapshot : new ListLister(nodes);
+  }
+
+  /** {@code nodes} as a lister, for callers that pass another list than the snapshot's. */
+  private record ListLister(List<NodeInfo> list) implements NodeInfoLister {
+    @Override
+    public java.util.Optional<NodeInfo> get(String nodeName) {
+      return list.stream().filter(n -> n.name().equals(nodeName)).findFirst();
+    }
+
+    @Override
+    public List<NodeInfo> havePodsWithAffinity() {
+      return list.stream().filter(n -> !n.podsWithAffinity().isEmpty()).toList();
+    }
+
+    @Override
+    public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
+      return list.stream().filter(n -> !n.podsWithRequiredAntiAffinity().isEmpty()).toList();
+    }
+
+    @Override
+    public int imageNodeCount(String imageName) {
+      return 0;
+    }
+  }
+
+  /**
+   * Existing pods matching the incoming pod's resolved required terms, by topology pair: the totals
+   * of the matcher of all affinity terms, once per affinity term, and of each anti-affinity term's
+   * matcher, from {@link PairTotals}.
+   */
+  private void countIncoming(
       List<AffinityTerm> affinity,
       List<AffinityTerm> anti,
       List<NodeInfo> nodes,
       TopologyCounts affinityCounts,
       TopologyCounts antiCounts) {
-    PodMatcher all = affinity.isEmpty() ? null : Terms.allTermsMatcher(affinity);
-    PodMatcher[] antiMatchers = new PodMatcher[anti.size()];
-    for (int i = 0; i < antiMatchers.length; i++) {
-      antiMatchers[i] = Terms.termMatcher(anti.get(i));
+    if (!affinity.isEmpty()) {
+      PodMatcher all = Terms.allTermsMatcher(affinity);
+      for (AffinityTerm t : affinity) {
+        affinityCounts.addBase(
+            t.topologyKey(), totals.incoming(t.topologyKey(), all, lister(nodes)));
+      }
     }
-    for (NodeInfo n : nodes) {
-      Node node = n.node();
-      if (node == null || n.pods().isEmpty()) {
-        continue;
-      }
-      if (all != null) {
-        int c = n.countMatching(all);
-        if (c > 0) {
-          for (AffinityTerm t : affinity) {
-            affinityCounts.add(node, t.topologyKey(), c);
-          }
-        }
-      }
-      for (int i = 0; i < antiMatchers.length; i++) {
-        int c = n.countMatching(antiMatchers[i]);
-        if (c > 0) {
-          antiCounts.add(node, anti.get(i).topologyKey(), c);
-        }
-      }
+    for (AffinityTerm t : anti) {
+      antiCounts.addBase(
+          t.topologyKey(), totals.incoming(t.topologyKey(), Terms.termMatcher(t), lister(nodes)));
     }
   }
 
@@ -224,11 +240,10 @@ final class Filtering {
     if (s == null) {
       return Status.error(NOT_FOUND);
     }
-    Node node = nodeInfo.node();
-    if (node == null) {
+    if (nodeInfo.node() == null) {
       return Status.error("node not found");
     }
-    Map<String, String> labels = node.labels();
+    Map<String, String> labels = nodeInfo.labels();
     if (!satisfiesPodAffinity(s, labels)) {
       return AFFINITY_NOT_MATCH;
     }

@@ -12,7 +12,6 @@ import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.WeightedAffinityTerm;
-import io.schedkit.framework.model.Node;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -87,12 +86,18 @@ final class Scoring {
     long hardWeight = args.hardPodAffinityWeight();
 
     Map<String, Map<String, Long>> topologyScore = new HashMap<>();
+    boolean incoming = !affinity.isEmpty() || !anti.isEmpty();
     for (NodeInfo n : nodes) {
-      Node node = n.node();
-      if (node == null || node.labels().isEmpty() || n.pods().isEmpty()) {
+      if (!incoming
+          && (hardWeight <= 0 || n.requiredAffinityTermCounts().isEmpty())
+          && n.preferredAffinityTermWeights().isEmpty()
+          && n.preferredAntiAffinityTermWeights().isEmpty()) {
+        continue; // e.g. a node whose pods have required anti-affinity only: nothing to add
+      }
+      Map<String, String> labels = n.labels();
+      if (n.node() == null || labels.isEmpty() || n.pods().isEmpty()) {
         continue;
       }
-      Map<String, String> labels = node.labels();
       addIncoming(topologyScore, labels, n, affinity, affinityMatchers, 1);
       addIncoming(topologyScore, labels, n, anti, antiMatchers, -1);
       if (hardWeight > 0) {
@@ -179,7 +184,7 @@ final class Scoring {
     if (s == null) {
       throw new IllegalStateException(NOT_FOUND);
     }
-    Map<String, String> labels = nodeInfo.node().labels();
+    Map<String, String> labels = nodeInfo.labels();
     long score = 0;
     for (Map.Entry<String, Map<String, Long>> e : s.topologyScore.entrySet()) {
       String value = labels.get(e.getKey());

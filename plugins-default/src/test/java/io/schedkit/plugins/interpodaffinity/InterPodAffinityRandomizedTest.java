@@ -4,6 +4,7 @@ import static io.schedkit.testing.SchedkitAssertions.assertThat;
 
 import io.schedkit.framework.AffinityTerm;
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterResult;
@@ -20,6 +21,8 @@ import io.schedkit.framework.model.PodAntiAffinity;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
 import io.schedkit.testing.Wrappers;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,6 +32,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -96,6 +100,59 @@ final class InterPodAffinityRandomizedTest {
           .as(what + ", node " + n.name())
           .isEqualTo(naive.filter(n.node()));
     }
+  }
+
+  /**
+   * One plugin instance over a cluster that changes between cycles (pods added and removed; each
+   * cycle sees a new snapshot): its counts, kept across cycles, equal a naive recount every cycle.
+   */
+  @Test
+  void preFilter_acrossChangingClusters_equalsNaiveRecount() {
+    for (int i = 0; i < CLUSTERS / 3; i++) {
+      long seed = BASE_SEED * 7 + i;
+      Random r = new Random(seed);
+      List<Node> nodes = randomNodes(r);
+      List<Pod> pods = new ArrayList<>();
+      for (int p = r.nextInt(20); p > 0; p--) {
+        pods.add(randomPod(r, "e" + p, nodes.get(r.nextInt(nodes.size())).name()));
+      }
+      // The plugin's handle shows each round's cluster, as the scheduler's handle shows each
+      // cycle's snapshot.
+      AtomicReference<FakeHandle> current =
+          new AtomicReference<>(Fixtures.handle(nodes, pods, NAMESPACES));
+      InterPodAffinity plugin =
+          new InterPodAffinity(InterPodAffinityArgs.defaults(), delegatingTo(current));
+      for (int round = 0; round < 6; round++) {
+        FakeHandle h = Fixtures.handle(nodes, pods, NAMESPACES);
+        current.set(h);
+        Pod incoming = randomPod(r, "incoming" + round, "");
+        checkFiltering(plugin, h, incoming, "seed " + seed + ", round " + round);
+        // Between rounds: add or remove a few pods; the next round's snapshot has new objects.
+        for (int k = r.nextInt(4); k > 0; k--) {
+          if (r.nextBoolean() && !pods.isEmpty()) {
+            pods.remove(r.nextInt(pods.size()));
+          } else {
+            pods.add(
+                randomPod(r, "r" + round + "-" + k, nodes.get(r.nextInt(nodes.size())).name()));
+          }
+        }
+      }
+    }
+  }
+
+  /** A handle that forwards every call to {@code current}'s handle of the moment. */
+  private static FrameworkHandle delegatingTo(AtomicReference<FakeHandle> current) {
+    return (FrameworkHandle)
+        Proxy.newProxyInstance(
+            FrameworkHandle.class.getClassLoader(),
+            new Class<?>[] {FrameworkHandle.class},
+            (proxy, method, args) -> {
+              try {
+                return method.invoke(current.get(), args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   /** AddPod of a pod onto a cluster without it gives the counts of the cluster with it. */

@@ -1,0 +1,199 @@
+package io.schedkit.plugins.interpodaffinity;
+
+import io.schedkit.framework.AffinityTerm;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.PodMatcher;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Topology-pair totals kept from cycle to cycle, so that PreFilter does not walk every node: for
+ * each position of the snapshot's node list, what the node there contributes, and the sums.
+ *
+ * <p>Each use re-reads only the positions whose NodeInfo changed since the previous use (another
+ * object, or another generation, which also catches listers that mutate in place); the snapshot
+ * replaces a node's NodeInfo when its pods change, so a cycle normally re-reads one node. Sums hold
+ * positive counts only, keyed by topology value; they are handed to {@link TopologyCounts} as
+ * read-only bases, and change only at the next use — that is, at the next PreFilter of the same
+ * plugin, once the previous cycle is over.
+ *
+ * <p>Design note (threads): one instance per plugin, used at PreFilter (a sequential point); {@link
+ * Cache} serialises uses with a lock in case two cycles run at once.
+ */
+abstract class PairTotals {
+  private NodeInfo[] infos = new NodeInfo[0];
+  private long[] generations = new long[0];
+
+  /**
+   * Brings the totals up to date with {@code nodes}; with {@code identityOnly} (the lister {@link
+   * io.schedkit.framework.NodeInfoLister#replacesChangedNodes() replaces changed nodes}) a position
+   * is re-read only when its NodeInfo is another object.
+   */
+  final void refresh(List<NodeInfo> nodes, boolean identityOnly) {
+    int n = nodes.size();
+    if (infos.length != n) {
+      infos = new NodeInfo[n];
+      generations = new long[n];
+      clear();
+    }
+    for (int p = 0; p < n; p++) {
+      NodeInfo info = nodes.get(p);
+      NodeInfo old = infos[p];
+      if (info != old || (!identityOnly && info.generation() != generations[p])) {
+        // An in-place change leaves nothing to subtract from: re-read everything instead.
+        if (info == old) {
+          infos = new NodeInfo[n];
+          clear();
+          refresh(nodes, false);
+          return;
+        }
+        if (old != null) {
+          contribute(old, -1);
+        }
+        contribute(info, 1);
+        infos[p] = info;
+        generations[p] = info.generation();
+      }
+    }
+  }
+
+  /** Forgets every contribution. */
+  abstract void clear();
+
+  /** Adds ({@code sign} 1) or removes (-1) what {@code info} contributes. */
+  abstract void contribute(NodeInfo info, int sign);
+
+  /** Adds {@code delta} to {@code value}'s total in {@code totals}, dropping it at 0. */
+  static void adjust(Map<String, Long> totals, String value, long delta) {
+    totals.merge(value, delta, (a, b) -> a + b == 0 ? null : a + b);
+  }
+
+  /**
+   * The existing pods matching an incoming term's matcher, per value of one topology key
+   * (upstream's counts of the incoming pod's required affinity and anti-affinity terms).
+   */
+  static final class Incoming extends PairTotals {
+    private final String topologyKey;
+    private final PodMatcher matcher;
+    private final Map<String, Long> totals = new HashMap<>();
+    private final Map<String, Long> view = Collections.unmodifiableMap(totals);
+
+    Incoming(String topologyKey, PodMatcher matcher) {
+      this.topologyKey = topologyKey;
+      this.matcher = matcher;
+    }
+
+    @Override
+    void clear() {
+      totals.clear();
+    }
+
+    @Override
+    void contribute(NodeInfo info, int sign) {
+      if (info.node() == null || info.pods().isEmpty()) {
+        return;
+      }
+      String value = info.labels().get(topologyKey);
+      if (value == null) {
+        return;
+      }
+      // The memo keeps this count as the NodeInfo was when first asked, which is the NodeInfo
+      // this class still holds: snapshot copies do not change after they are taken.
+      int c = info.countMatching(matcher);
+      if (c > 0) {
+        adjust(totals, value, (long) sign * c);
+      }
+    }
+
+    /** Positive totals by topology value, read-only. */
+    Map<String, Long> totals() {
+      return view;
+    }
+  }
+
+  /**
+   * The existing pods' distinct required anti-affinity terms, each with its carriers per value of
+   * its topology key.
+   */
+  static final class ExistingAntiAffinity extends PairTotals {
+    private final Map<AffinityTerm, Map<String, Long>> byTerm = new HashMap<>();
+
+    @Override
+    void clear() {
+      byTerm.clear();
+    }
+
+    @Override
+    void contribute(NodeInfo info, int sign) {
+      if (info.node() == null) {
+        return;
+      }
+      Map<AffinityTerm, Integer> terms = info.requiredAntiAffinityTermCounts();
+      if (terms.isEmpty()) {
+        return;
+      }
+      Map<String, String> labels = info.labels();
+      for (Map.Entry<AffinityTerm, Integer> e : terms.entrySet()) {
+        AffinityTerm t = e.getKey();
+        String value = labels.get(t.topologyKey());
+        if (value == null) {
+          continue;
+        }
+        Map<String, Long> values = byTerm.computeIfAbsent(t, k -> new HashMap<>());
+        adjust(values, value, (long) sign * e.getValue());
+        if (values.isEmpty()) {
+          byTerm.remove(t);
+        }
+      }
+    }
+
+    /** The terms with their carriers by topology value (positive), read-only. */
+    Map<AffinityTerm, Map<String, Long>> byTerm() {
+      return Collections.unmodifiableMap(byTerm);
+    }
+  }
+
+  /** The incoming-term totals of the last few (key, matcher) pairs, and the existing terms. */
+  static final class Cache {
+    private static final int MAX_ENTRIES = 16;
+
+    private record Key(String topologyKey, PodMatcher matcher) {}
+
+    private final ExistingAntiAffinity existing = new ExistingAntiAffinity();
+    private final Map<Key, Incoming> incoming =
+        new LinkedHashMap<>(MAX_ENTRIES * 2, 0.75f, true) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Key, Incoming> eldest) {
+            return size() > MAX_ENTRIES;
+          }
+        };
+
+    /**
+     * The existing anti-affinity terms over the lister's nodes, up to date; empty without a look at
+     * the nodes when no node runs a pod with required anti-affinity.
+     */
+    synchronized Map<AffinityTerm, Map<String, Long>> existing(NodeInfoLister lister) {
+      if (lister.havePodsWithRequiredAntiAffinity().isEmpty()) {
+        return Map.of();
+      }
+      existing.refresh(lister.list(), lister.replacesChangedNodes());
+      return existing.byTerm();
+    }
+
+    /** The totals of {@code matcher} per value of {@code topologyKey} over the lister's nodes. */
+    synchronized Map<String, Long> incoming(
+        String topologyKey, PodMatcher matcher, NodeInfoLister lister) {
+      Incoming t =
+          incoming.computeIfAbsent(
+              new Key(topologyKey, matcher), k -> new Incoming(k.topologyKey(), k.matcher()));
+      t.refresh(lister.list(), lister.replacesChangedNodes());
+      return t.totals();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.schedkit.plugins.interpodaffinity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PodMatcher;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.testing.Wrappers;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+final class PairTotalsTest {
+  private static final PodMatcher RED =
+      PodMatcher.of("PairTotalsTest/red", p -> "red".equals(p.pod().labels().get("color")));
+
+  @Test
+  void incoming_followsReplacedAndInPlaceChanges() {
+    for (long seed = 0; seed < 100; seed++) {
+      Random r = new Random(seed);
+      List<NodeInfo> nodes = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        nodes.add(NodeInfo.of(node("n" + i, "z" + (i % 3))));
+      }
+      PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED);
+      for (int round = 0; round < 10; round++) {
+        int p = r.nextInt(nodes.size());
+        NodeInfo target = nodes.get(p);
+        boolean replace = r.nextBoolean();
+        NodeInfo changed = replace ? target.copy() : target;
+        if (r.nextBoolean() && !changed.pods().isEmpty()) {
+          changed.removePod(changed.pods().get(0).pod());
+        } else {
+          changed.addPod(PodInfo.of(pod("p" + seed + "-" + round, r.nextBoolean())));
+        }
+        nodes.set(p, changed);
+        totals.refresh(nodes, false);
+        assertThat(totals.totals()).as("seed %d round %d", seed, round).isEqualTo(recount(nodes));
+      }
+    }
+  }
+
+  @Test
+  void incoming_identityOnly_rereadsReplacedNodes() {
+    List<NodeInfo> nodes = new ArrayList<>(List.of(NodeInfo.of(node("a", "z1"))));
+    PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED);
+    totals.refresh(nodes, true);
+    assertThat(totals.totals()).isEmpty();
+
+    NodeInfo copy = nodes.get(0).copy();
+    copy.addPod(PodInfo.of(pod("r1", true)));
+    nodes.set(0, copy);
+    totals.refresh(nodes, true);
+
+    assertThat(totals.totals()).containsExactlyEntriesOf(Map.of("z1", 1L));
+  }
+
+  private static Map<String, Long> recount(List<NodeInfo> nodes) {
+    Map<String, Long> out = new HashMap<>();
+    for (NodeInfo n : nodes) {
+      long c = n.pods().stream().filter(RED::matches).count();
+      if (c > 0) {
+        out.merge(n.labels().get("zone"), c, Long::sum);
+      }
+    }
+    return out;
+  }
+
+  private static Node node(String name, String zone) {
+    return Wrappers.makeNode().name(name).label("zone", zone).obj();
+  }
+
+  private static Pod pod(String name, boolean red) {
+    return Wrappers.makePod().name(name).uid(name).label("color", red ? "red" : "blue").obj();
+  }
+}
