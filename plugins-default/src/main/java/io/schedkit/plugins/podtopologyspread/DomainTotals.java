@@ -50,8 +50,11 @@ final class DomainTotals {
     this.key = key;
   }
 
-  /** Brings the totals up to date with {@code nodes}. */
-  private void refresh(List<NodeInfo> nodes) {
+  /**
+   * Brings the totals up to date with {@code nodes}; with {@code identityOnly} (the snapshot
+   * replaces changed nodes) a position is re-read only when its NodeInfo is another object.
+   */
+  private void refresh(List<NodeInfo> nodes, boolean identityOnly) {
     int n = nodes.size();
     if (infos.length != n) {
       infos = new NodeInfo[n];
@@ -66,7 +69,7 @@ final class DomainTotals {
     }
     for (int p = 0; p < n; p++) {
       NodeInfo info = nodes.get(p);
-      if (info != infos[p] || info.generation() != generations[p]) {
+      if (info != infos[p] || (!identityOnly && info.generation() != generations[p])) {
         reread(p, info);
       }
     }
@@ -145,10 +148,13 @@ final class DomainTotals {
           }
         };
 
-    /** The totals of {@code key} over {@code nodes}, up to date. */
-    synchronized DomainTotals get(Key key, List<NodeInfo> nodes) {
+    /**
+     * The totals of {@code key} over {@code nodes}, up to date; {@code identityOnly} when {@code
+     * nodes} come from a lister that replaces changed nodes.
+     */
+    synchronized DomainTotals get(Key key, List<NodeInfo> nodes, boolean identityOnly) {
       DomainTotals t = entries.computeIfAbsent(key, DomainTotals::new);
-      t.refresh(nodes);
+      t.refresh(nodes, identityOnly);
       return t;
     }
   }

@@ -2,6 +2,7 @@ package io.schedkit.plugins.podtopologyspread;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.framework.PreFilterResult;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The hard-constraint half of {@link PodTopologySpread} (upstream's {@code filtering.go}):
@@ -35,10 +37,18 @@ final class Filtering {
       StateKey.of("PreFilter" + PodTopologySpread.NAME);
 
   private final ConstraintSource source;
+  private final Supplier<NodeInfoLister> snapshot;
   private final DomainTotals.Cache totals = new DomainTotals.Cache();
 
-  Filtering(ConstraintSource source) {
+  Filtering(ConstraintSource source, Supplier<NodeInfoLister> snapshot) {
     this.source = source;
+    this.snapshot = snapshot;
+  }
+
+  /** Whether {@code nodes} is the node list of a snapshot that replaces changed nodes. */
+  private boolean identityOnly(List<NodeInfo> nodes) {
+    NodeInfoLister lister = snapshot.get();
+    return lister != null && lister.list() == nodes && lister.replacesChangedNodes();
   }
 
   /** The state PreFilter wrote into {@code state}, if any (for tests and diagnostics). */
@@ -63,10 +73,11 @@ final class Filtering {
     RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
     if (SpreadConstraint.keysAloneDecide(constraints, affinity)) {
       List<String> keys = SpreadConstraint.keysOf(constraints);
+      boolean identityOnly = identityOnly(nodes);
       for (int i = 0; i < n; i++) {
         DomainTotals.Key key =
             new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]);
-        totals.get(key, nodes).addTo(s.counts.get(i));
+        totals.get(key, nodes, identityOnly).addTo(s.counts.get(i));
       }
       s.initMinimums();
       state.write(KEY, s);

@@ -93,7 +93,7 @@ public final class PodTopologySpread
             system ? ConstraintSource.SYSTEM_DEFAULT_CONSTRAINTS : args.defaultConstraints(),
             system,
             handle.objects());
-    this.filtering = new Filtering(source);
+    this.filtering = new Filtering(source, handle::snapshot);
     this.scoring = new Scoring(source, handle::snapshot);
     this.hints = new QueueingHints(source);
   }

@@ -147,7 +147,10 @@ final class Scoring {
         continue;
       }
       DomainTotals t =
-          totals.get(new DomainTotals.Key(keys, c.topologyKey(), matchers[i]), allNodes);
+          totals.get(
+              new DomainTotals.Key(keys, c.topologyKey(), matchers[i]),
+              allNodes,
+              snapshot.get().replacesChangedNodes());
       s.domainCounts.get(i).replaceAll((value, zero) -> zero + t.total(value));
     }
   }
