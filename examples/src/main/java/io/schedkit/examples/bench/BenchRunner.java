@@ -16,9 +16,12 @@ import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
 
 /**
  * Runs a {@link BenchWorkload} through the real scheduler: an {@link InMemoryCluster} on a {@link
@@ -207,13 +210,22 @@ public final class BenchRunner {
         .configuration();
   }
 
-  /** The nodes of every group, named and labelled. */
+  /** The characters of Kubernetes' generateName suffixes (no vowels, no look-alikes). */
+  private static final String NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
+
+  /**
+   * The nodes of every group, named and labelled. As scheduler_perf's nodes come from {@code
+   * generateName: scheduler-perf-}, a node is named its group's prefix plus five characters drawn
+   * as the API server draws them (from a generator seeded with the workload's name, so names are
+   * the same from run to run); a group of one node is named its prefix.
+   */
   static List<Node> nodes(BenchWorkload w) {
     List<Node> nodes = new ArrayList<>(w.nodes());
+    Random random = new Random(w.name().hashCode());
+    Set<String> used = new HashSet<>();
     for (NodeGroup g : w.nodeGroups()) {
       for (int i = 0; i < g.count(); i++) {
-        String name =
-            g.count() == 1 ? g.prefix() : g.prefix() + String.format(Locale.ROOT, "%05d", i);
+        String name = g.count() == 1 ? g.prefix() : generateName(g.prefix(), random, used);
         Node.Builder b = g.template().toBuilder().name(name).label(HOSTNAME_LABEL, name);
         if (!g.zones().isEmpty()) {
           b.label(ZONE_LABEL, g.zones().get(i % g.zones().size()));
@@ -222,6 +234,19 @@ public final class BenchRunner {
       }
     }
     return nodes;
+  }
+
+  private static String generateName(String prefix, Random random, Set<String> used) {
+    while (true) {
+      StringBuilder b = new StringBuilder(prefix);
+      for (int i = 0; i < 5; i++) {
+        b.append(NAME_ALPHABET.charAt(random.nextInt(NAME_ALPHABET.length())));
+      }
+      String name = b.toString();
+      if (used.add(name)) {
+        return name;
+      }
+    }
   }
 
   /** Pods {@code from} (inclusive) to {@code to} (exclusive) of {@code g}. */

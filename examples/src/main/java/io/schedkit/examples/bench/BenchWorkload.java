@@ -98,10 +98,11 @@ public record BenchWorkload(
   }
 
   /**
-   * Nodes copied from one template. Node {@code i} of the group is named {@code prefix + i} (five
-   * digits; a group of one node is named {@code prefix}), labelled {@code kubernetes.io/hostname}
-   * with its name and, when {@code zones} is not empty, {@code topology.kubernetes.io/zone} with
-   * {@code zones[i % zones.size()]} (as scheduler_perf's {@code labelNodePrepareStrategy}).
+   * Nodes copied from one template. Each node is named {@code prefix} plus five random characters,
+   * as {@code generateName} does (a group of one node is named {@code prefix}); node {@code i} is
+   * labelled {@code kubernetes.io/hostname} with its name and, when {@code zones} is not empty,
+   * {@code topology.kubernetes.io/zone} with {@code zones[i % zones.size()]} (as scheduler_perf's
+   * {@code labelNodePrepareStrategy}).
    *
    * @param template the node to copy
    * @param prefix the name prefix

@@ -88,7 +88,7 @@ public final class BenchWorkloads {
             "SchedulingDaemonset/15000Nodes",
             List.of(
                 new NodeGroup(nodeWithName(), "scheduler-perf-node", 1, List.of()),
-                new NodeGroup(nodeDefault(), "node-", 15000, List.of())),
+                new NodeGroup(nodeDefault(), "scheduler-perf-", 15000, List.of())),
             List.of(),
             new PodGroup(daemonsetPod(), "namespace-2", "daemonset-", 30000),
             null,
@@ -155,7 +155,7 @@ public final class BenchWorkloads {
     list.add(
         new BenchWorkload(
             "SchedulingNodeAffinity/5000Nodes_10000Pods",
-            List.of(new NodeGroup(nodeDefault(), "node-", 5000, ZONE1)),
+            List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, ZONE1)),
             List.of(
                 new PodGroup(podWithNodeAffinity(), "namespace-1", "init-node-affinity-", 5000)),
             new PodGroup(podWithNodeAffinity(), "namespace-2", "node-affinity-", 10000),
@@ -166,7 +166,7 @@ public final class BenchWorkloads {
     list.add(
         new BenchWorkload(
             "MixedSchedulingBasePod/5000Nodes_5000Pods",
-            List.of(new NodeGroup(nodeDefault(), "node-", 5000, ZONE1)),
+            List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, ZONE1)),
             List.of(
                 new PodGroup(podDefault(), "sched-0", "init-pod-", 2000),
                 new PodGroup(podWithPodAffinity(), "sched-0", "init-affinity-pod-", 2000),
@@ -213,7 +213,7 @@ public final class BenchWorkloads {
       String size, int nodes, int init, int measured, int floor, String note) {
     return new BenchWorkload(
         "SchedulingBasic/" + size,
-        List.of(new NodeGroup(nodeDefault(), "node-", nodes, List.of())),
+        List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", nodes, List.of())),
         List.of(new PodGroup(podDefault(), "namespace-1", "init-pod-", init)),
         new PodGroup(podDefault(), "namespace-2", "pod-", measured),
         null,
@@ -226,7 +226,7 @@ public final class BenchWorkloads {
       String size, int nodes, int init, int measured, String note) {
     return new BenchWorkload(
         "PreemptionBasic/" + size,
-        List.of(new NodeGroup(nodeDefault(), "node-", nodes, List.of())),
+        List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", nodes, List.of())),
         List.of(new PodGroup(podLowPriority(), "namespace-1", "low-pod-", init)),
         new PodGroup(podHighPriority(), "namespace-2", "high-pod-", measured),
         null,
@@ -238,7 +238,7 @@ public final class BenchWorkloads {
   private static BenchWorkload unschedulable(String size, int init, int floor) {
     return new BenchWorkload(
         "Unschedulable/" + size,
-        List.of(new NodeGroup(nodeDefault(), "node-", 5000, List.of())),
+        List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, List.of())),
         List.of(new PodGroup(podDefault(), "namespace-1", "init-pod-", init)),
         new PodGroup(podDefault(), "namespace-3", "pod-", 10000),
         new Churn(podHighPriorityLargeCpu(), "namespace-2", "pod-h-", 100),
@@ -256,7 +256,7 @@ public final class BenchWorkloads {
     }
     return new BenchWorkload(
         "SchedulingPodAntiAffinity/" + size,
-        List.of(new NodeGroup(nodeDefault(), "node-", 5000, List.of())),
+        List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, List.of())),
         init,
         new PodGroup(podWithPodAntiAffinity(), "sched-1", "anti-affinity-pod-", 2000),
         null,
@@ -269,7 +269,7 @@ public final class BenchWorkloads {
       String name, List<String> zones, Pod template, int init, int measured, int floor) {
     return new BenchWorkload(
         name,
-        List.of(new NodeGroup(nodeDefault(), "node-", 5000, zones)),
+        List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, zones)),
         List.of(new PodGroup(template, "sched-0", "init-pod-", init)),
         new PodGroup(template, "sched-1", "pod-", measured),
         null,
@@ -282,7 +282,7 @@ public final class BenchWorkloads {
       String name, boolean hard, int init, int floor, String note) {
     return new BenchWorkload(
         name,
-        List.of(new NodeGroup(nodeDefault(), "node-", 5000, MOON)),
+        List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, MOON)),
         List.of(new PodGroup(podDefault(), "namespace-1", "init-pod-", init)),
         new PodGroup(
             hard ? podWithTopologySpreading() : podWithPreferredTopologySpreading(),

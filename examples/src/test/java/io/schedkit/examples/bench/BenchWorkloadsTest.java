@@ -9,7 +9,11 @@ import io.schedkit.framework.Registry;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.Quantity;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,7 +85,7 @@ final class BenchWorkloadsTest {
   }
 
   @Test
-  void nodes_defaultTemplateWithHostnameAndRotatingZones() {
+  void nodes_generatedNamesDefaultTemplateHostnameAndRotatingZones() {
     BenchWorkload w =
         BenchWorkloads.byName("TopologySpreading/5000Nodes_5000Pods").get().scaled(0.001);
 
@@ -89,12 +93,14 @@ final class BenchWorkloadsTest {
 
     assertThat(nodes)
         .extracting(Node::name)
-        .containsExactly("node-00000", "node-00001", "node-00002", "node-00003", "node-00004");
+        .doesNotHaveDuplicates()
+        .allMatch(name -> name.matches("scheduler-perf-[bcdfghjklmnpqrstvwxz2456789]{5}"));
+    assertThat(BenchRunner.nodes(w)).as("the same names every run").isEqualTo(nodes);
     assertThat(nodes)
         .extracting(n -> n.labels().get(BenchRunner.ZONE_LABEL))
         .containsExactly("moon-1", "moon-2", "moon-3", "moon-1", "moon-2");
     Node n = nodes.get(0);
-    assertThat(n.labels()).containsEntry(BenchRunner.HOSTNAME_LABEL, "node-00000");
+    assertThat(n.labels()).containsEntry(BenchRunner.HOSTNAME_LABEL, n.name());
     assertThat(n.allocatable().get("cpu")).contains(Quantity.parse("4"));
     assertThat(n.allocatable().get("memory")).contains(Quantity.parse("32Gi"));
     assertThat(n.allocatable().get("pods")).contains(Quantity.parse("110"));
@@ -117,9 +123,41 @@ final class BenchWorkloadsTest {
   }
 
   @Test
-  void podAntiAffinity_scaledRun_placesEveryMeasuredPodOnItsOwnNode() {
+  void podAntiAffinity_scaledRun_placesEveryPodOnItsOwnNode() {
     BenchWorkload w =
-        BenchWorkloads.byName("SchedulingPodAntiAffinity/5000Nodes_2000Pods").get().scaled(0.01);
+        BenchWorkloads.byName("SchedulingPodAntiAffinity/5000Nodes_2000Pods").get().scaled(0.05);
+
+    List<Pod> pods = runToIdle(w);
+
+    assertThat(pods).hasSize(150).allSatisfy(p -> assertThat(p.nodeName()).isNotEmpty());
+    assertThat(pods.stream().map(Pod::nodeName).distinct()).hasSize(150);
+  }
+
+  @Test
+  void topologySpreading_scaledRun_keepsZonesWithinMaxSkew() {
+    BenchWorkload w =
+        BenchWorkloads.byName("TopologySpreading/5000Nodes_5000Pods").get().scaled(0.05);
+
+    List<Pod> pods = runToIdle(w);
+
+    Map<String, String> zoneOf = new HashMap<>();
+    for (Node n : BenchRunner.nodes(w)) {
+      zoneOf.put(n.name(), n.labels().get(BenchRunner.ZONE_LABEL));
+    }
+    Map<String, Long> blueByZone =
+        pods.stream()
+            .filter(p -> "blue".equals(p.labels().get("color")))
+            .peek(p -> assertThat(p.nodeName()).isNotEmpty())
+            .collect(Collectors.groupingBy(p -> zoneOf.get(p.nodeName()), Collectors.counting()));
+    assertThat(blueByZone.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(250);
+    assertThat(blueByZone).hasSize(3);
+    long max = Collections.max(blueByZone.values());
+    long min = Collections.min(blueByZone.values());
+    assertThat(max - min).isLessThanOrEqualTo(5);
+  }
+
+  /** Creates the workload's nodes and pods and runs a one-thread scheduler until idle. */
+  private static List<Pod> runToIdle(BenchWorkload w) {
     VirtualClock clock = new VirtualClock();
     InMemoryCluster cluster = InMemoryCluster.builder().clock(clock).build();
     cluster.createAll(BenchRunner.nodes(w));
@@ -139,9 +177,6 @@ final class BenchWorkloadsTest {
       cluster.createAll(BenchRunner.pods(w.measured(), 0, w.measuredPods()));
       s.runUntilIdle();
     }
-
-    List<Pod> pods = cluster.pods();
-    assertThat(pods).hasSize(30).allSatisfy(p -> assertThat(p.nodeName()).isNotEmpty());
-    assertThat(pods.stream().map(Pod::nodeName).distinct()).hasSize(30);
+    return cluster.pods();
   }
 }
