@@ -165,14 +165,10 @@ final class TextReports {
     count(sb, "in the workload", d.pods());
     count(sb, "scheduled (bound, running or completed)", d.scheduled());
     count(sb, "unschedulable (pending, with kube-scheduler's reason)", d.unschedulable());
-    count(sb, "evicted by preemption", d.evicted());
+    count(
+        sb, "evicted by preemption, for " + d.preemptors() + " higher-priority pods", d.evicted());
     count(sb, "lost (none of the above)", d.lost());
-    sb.append(
-        String.format(
-            Locale.ROOT,
-            "%d preemptors; %d scheduling attempts%n%n",
-            d.preemptors(),
-            d.attempts()));
+    sb.append('\n');
     Set<String> resources = new LinkedHashSet<>();
     d.pools().values().forEach(p -> resources.addAll(p.usage().keySet()));
     TextTable pools = new TextTable().column("POOL").numberColumn("NODES");
@@ -233,8 +229,10 @@ final class TextReports {
     sb.append(
         String.format(
             Locale.ROOT,
-            "%nSimulated %s s of virtual time in %.2f s of wall time (%,.0f pods/s).%n",
+            "%nSimulated %s s of virtual time (%d scheduling cycles) in %.2f s of wall time"
+                + " (%,.0f pods/s).%n",
             seconds(d.virtualSeconds()),
+            d.attempts(),
             d.wallSeconds(),
             d.podsPerSecond()));
     if (reportFile != null) {
