@@ -1,5 +1,7 @@
 package io.schedkit.examples.simulation;
 
+import java.util.Objects;
+
 /**
  * Something that happened during a {@link Simulation}, at a virtual time: what a progress listener
  * or a report writer receives through {@link SimulationListener#onEvent}. Times are virtual seconds
@@ -65,7 +67,7 @@ public sealed interface SimulationEvent {
 
     /** Requires a preemptor, {@code ""} when unknown. */
     public Evicted {
-      java.util.Objects.requireNonNull(preemptor, "preemptor");
+      Objects.requireNonNull(preemptor, "preemptor");
     }
 
     /**
