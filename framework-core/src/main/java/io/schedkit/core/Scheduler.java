@@ -17,13 +17,9 @@ import io.schedkit.core.runtime.FrameworkBuilder;
 import io.schedkit.core.runtime.FrameworkServices;
 import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.framework.Clock;
-import io.schedkit.framework.ClusterEvent;
-import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.Extender;
-import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Status;
@@ -103,6 +99,7 @@ public final class Scheduler implements AutoCloseable {
   private final DeferredExecutor deferred;
   private final SchedulingAlgorithm algorithm;
   private final EventHandlers handlers;
+  private final SchedulingCycle cycle;
   private final AutoCloseable subscription;
   private final LeaderElector elector;
   private final List<String> warnings;
@@ -198,6 +195,24 @@ public final class Scheduler implements AutoCloseable {
             nominator);
     this.handlers =
         new EventHandlers(cache, queue, store, profiles, p -> lastFailure.remove(p.uid()));
+    this.cycle =
+        new SchedulingCycle(
+            profiles,
+            cache,
+            snapshot,
+            queue,
+            store,
+            cluster,
+            algorithm,
+            metrics,
+            extenders,
+            bindingExecutor,
+            lastFailure,
+            bound,
+            bindingsInFlight,
+            cycleLock,
+            this::leading,
+            this::mayBind);
     this.subscription = cluster.watch(handlers);
   }
 
@@ -286,7 +301,7 @@ public final class Scheduler implements AutoCloseable {
       if (qp == null) {
         return Optional.empty();
       }
-      return Optional.of(schedule(qp));
+      return Optional.of(cycle.schedule(qp));
     }
   }
 
@@ -408,7 +423,7 @@ public final class Scheduler implements AutoCloseable {
                     continue;
                   }
                   synchronized (cycleLock) {
-                    schedule(qp);
+                    cycle.schedule(qp);
                   }
                   runDeferred();
                 } catch (InterruptedException e) {
@@ -501,200 +516,6 @@ public final class Scheduler implements AutoCloseable {
     queue.activate(pods);
   }
 
-  // ------------------------------------------------------------------ one cycle
-
-  private ScheduleResult schedule(QueuedPod qp) {
-    Pod pod = qp.pod();
-    Framework fwk = profiles.get(pod.spec().schedulerName());
-    if (fwk == null || pod.isTerminating() || cache.isAssumedPod(pod)) {
-      queue.done(pod.uid());
-      return new ScheduleResult(pod.key(), "", ScheduleResult.Outcome.SKIPPED, "", "");
-    }
-    long start = System.nanoTime();
-    CycleState state = new CycleState();
-    state.setRecordPluginMetrics(
-        java.util.concurrent.ThreadLocalRandom.current().nextInt(100) < 10);
-    cache.updateSnapshot(snapshot);
-    PodInfo podInfo = qp.podInfo();
-    SchedulingAlgorithm.Result result =
-        algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.SCHEDULE);
-    if (!result.status().isSuccess()) {
-      return failedToFit(fwk, state, qp, result, start);
-    }
-    String host = result.selectedNode();
-    Pod assumedPod = pod.toBuilder().nodeName(host).build();
-    PodInfo assumed = PodInfo.of(assumedPod);
-    try {
-      cache.assumePod(assumed);
-    } catch (RuntimeException e) {
-      return fail(fwk, qp, Status.error(e), null, NominatingInfo.override(""), start);
-    }
-    queue.nominator().deleteNominatedPodIfExists(assumedPod);
-    Status reserve = fwk.runReservePluginsReserve(state, assumed, host);
-    if (!reserve.isSuccess()) {
-      fwk.runReservePluginsUnreserve(state, assumed, host);
-      forget(assumedPod);
-      return fail(fwk, qp, reserve, host, NominatingInfo.override(""), start);
-    }
-    Status permit = fwk.runPermitPlugins(state, assumed, host);
-    if (!permit.isWait() && !permit.isSuccess()) {
-      fwk.runReservePluginsUnreserve(state, assumed, host);
-      forget(assumedPod);
-      return fail(fwk, qp, permit, host, NominatingInfo.override(""), start);
-    }
-    List<Pod> toActivate = state.drainPodsToActivate();
-    if (!toActivate.isEmpty()) {
-      queue.activate(toActivate);
-    }
-    metrics.scheduleAttempt(
-        "scheduled", fwk.profileName(), Duration.ofNanos(System.nanoTime() - start));
-    lastFailure.remove(pod.uid());
-    startBinding(fwk, state, qp, assumed, host);
-    return new ScheduleResult(
-        pod.key(), fwk.profileName(), ScheduleResult.Outcome.ASSUMED, host, "");
-  }
-
-  private void forget(Pod assumedPod) {
-    try {
-      cache.forgetPod(assumedPod);
-    } catch (RuntimeException e) {
-      LOG.error("forgetting {} failed: {}", assumedPod.key(), e.getMessage());
-    }
-  }
-
-  private ScheduleResult failedToFit(
-      Framework fwk,
-      CycleState state,
-      QueuedPod qp,
-      SchedulingAlgorithm.Result result,
-      long start) {
-    Status status = result.status();
-    Diagnosis diagnosis = result.diagnosis();
-    if (!status.isRejected()) {
-      return fail(fwk, qp, status, null, NominatingInfo.override(""), start);
-    }
-    if (status.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE
-        && status.message().equals("no nodes available to schedule pods")) {
-      return fail(fwk, qp, status, null, NominatingInfo.override(""), start);
-    }
-    NominatingInfo nomination = null;
-    if (fwk.hasPostFilterPlugins()) {
-      PostFilterResult pf = fwk.runPostFilterPlugins(state, qp.podInfo(), diagnosis.nodeToStatus());
-      diagnosis.setPostFilterMessage(pf.status().message());
-      nomination = pf.nominatingInfo();
-      if (pf.nominatedNodeName().isPresent()) {
-        metrics.preemptionAttempt(pf.nominatedVictims().map(v -> v.pods().size()).orElse(0));
-      }
-    }
-    String message = diagnosis.message(snapshot.size());
-    qp.setUnschedulablePlugins(diagnosis.unschedulablePlugins());
-    qp.setPendingPlugins(diagnosis.pendingPlugins());
-    return failed(fwk, qp, Code.UNSCHEDULABLE, message, nomination, start, true);
-  }
-
-  /** A failure after a node was chosen: a rejection gets a one-node FitError message. */
-  private ScheduleResult fail(
-      Framework fwk,
-      QueuedPod qp,
-      Status status,
-      String host,
-      NominatingInfo nomination,
-      long start) {
-    if (status.isRejected() && host != null) {
-      Diagnosis d = new Diagnosis();
-      d.nodeToStatus().set(host, status);
-      d.addPluginStatus(status);
-      qp.setUnschedulablePlugins(d.unschedulablePlugins());
-      qp.setPendingPlugins(d.pendingPlugins());
-      return failed(fwk, qp, status.code(), d.message(1), nomination, start, true);
-    }
-    if (status.isRejected()) {
-      qp.setUnschedulablePlugins(java.util.Set.of());
-      qp.setPendingPlugins(java.util.Set.of());
-      return failed(fwk, qp, status.code(), status.message(), nomination, start, true);
-    }
-    qp.setUnschedulablePlugins(java.util.Set.of());
-    qp.setPendingPlugins(java.util.Set.of());
-    return failed(fwk, qp, Code.ERROR, status.message(), nomination, start, true);
-  }
-
-  /** kube-scheduler's failure handler: requeue, record the nomination, tell the host. */
-  private ScheduleResult failed(
-      Framework fwk,
-      QueuedPod qp,
-      Code code,
-      String message,
-      NominatingInfo nomination,
-      long start,
-      boolean requeue) {
-    Pod pod = qp.pod();
-    boolean rejected = code.isRejection();
-    metrics.scheduleAttempt(
-        rejected ? "unschedulable" : "error",
-        fwk.profileName(),
-        Duration.ofNanos(System.nanoTime() - start));
-    Optional<Pod> current = store.pod(pod.namespace(), pod.name());
-    if (requeue && current.isPresent() && current.get().nodeName().isEmpty()) {
-      queue.addUnschedulableIfNotPresent(qp, queue.schedulingCycle());
-    } else {
-      queue.done(pod.uid());
-    }
-    boolean write = leading(); // a non-leader leaves the host alone
-    if (nomination != null) {
-      queue.nominator().addNominatedPod(qp.podInfo(), nomination);
-      if (write && nomination.overrides()) {
-        String current0 = pod.status().nominatedNodeName();
-        if (!current0.equals(nomination.nominatedNodeName())) {
-          cluster.nominate(pod, nomination.nominatedNodeName());
-        }
-      }
-    }
-    lastFailure.put(pod.uid(), message);
-    if (write) {
-      cluster.reportUnschedulable(pod, truncate(message));
-    }
-    ScheduleResult.Outcome outcome =
-        rejected ? ScheduleResult.Outcome.UNSCHEDULABLE : ScheduleResult.Outcome.ERROR;
-    String node =
-        nomination != null && nomination.overrides() ? nomination.nominatedNodeName() : "";
-    return new ScheduleResult(pod.key(), fwk.profileName(), outcome, node, message);
-  }
-
-  /** Upstream truncates event messages to 1024 bytes, ending them with " ...". */
-  static String truncate(String message) {
-    byte[] bytes = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    if (bytes.length <= 1024) {
-      return message;
-    }
-    return new String(bytes, 0, 1020, java.nio.charset.StandardCharsets.UTF_8) + " ...";
-  }
-
-  private void startBinding(
-      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host) {
-    bindingsInFlight.incrementAndGet();
-    BindingCycle cycle =
-        new BindingCycle(
-            fwk,
-            state,
-            assumed,
-            host,
-            extenders,
-            bindingExecutor,
-            () -> queue.done(assumed.uid()),
-            this::mayBind);
-    cycle
-        .run()
-        .whenComplete(
-            (status, t) -> {
-              try {
-                Status s = t != null ? Status.error(t) : status;
-                finishBinding(fwk, state, qp, assumed, host, s);
-              } finally {
-                bindingsInFlight.decrementAndGet();
-              }
-            });
-  }
-
   /** Whether a bind may start now: leader election is off, or this scheduler leads. */
   private Status mayBind() {
     if (leading()) {
@@ -702,51 +523,6 @@ public final class Scheduler implements AutoCloseable {
     }
     return Status.error(
         "not the leader: binding not started (lease held by \"" + elector.leader() + "\")");
-  }
-
-  private void finishBinding(
-      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host, Status s) {
-    try {
-      cache.finishBinding(assumed.pod());
-    } catch (RuntimeException e) {
-      LOG.debug("finishBinding of {}: {}", assumed.pod().key(), e.getMessage());
-    }
-    if (s.isSuccess()) {
-      bound.incrementAndGet();
-      fwk.runPostBindPlugins(state, assumed, host);
-      List<Pod> toActivate = state.drainPodsToActivate();
-      if (!toActivate.isEmpty()) {
-        queue.activate(toActivate);
-      }
-      return;
-    }
-    synchronized (cycleLock) {
-      fwk.runReservePluginsUnreserve(state, assumed, host);
-      boolean forgotten;
-      try {
-        cache.forgetPod(assumed.pod());
-        forgotten = true;
-      } catch (RuntimeException e) {
-        LOG.error("forgetting {} failed: {}", assumed.pod().key(), e.getMessage());
-        forgotten = false;
-      }
-      // The freed capacity is an AssignedPodDelete event. For a rejection it must not wake the
-      // pod itself, so the pod is requeued first (ending its in-flight tracking) and the event
-      // follows; for other failures the event goes first, as upstream.
-      String uid = assumed.uid();
-      if (forgotten && !s.isRejected()) {
-        queue.moveAllToActiveOrBackoffQueue(
-            ClusterEvent.ASSIGNED_POD_DELETE, assumed.pod(), null, null);
-      }
-      fail(fwk, qp, s, host, NominatingInfo.override(""), System.nanoTime());
-      if (forgotten && s.isRejected()) {
-        queue.moveAllToActiveOrBackoffQueue(
-            ClusterEvent.ASSIGNED_POD_DELETE,
-            assumed.pod(),
-            null,
-            (QueuedPodInfo p) -> !p.pod().uid().equals(uid));
-      }
-    }
   }
 
   // ------------------------------------------------------------------ explain and pending
