@@ -4,7 +4,6 @@ import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,15 +19,16 @@ import java.util.Set;
  * <p>Design note (threads): writes happen at the sequential points of a cycle (PreFilter, PreScore,
  * Reserve, Permit, the binding cycle), reads may happen concurrently from Filter and Score workers.
  * The framework hands work to workers only after the sequential point has returned, which publishes
- * the writes; so the map needs no locking. A copy made by {@link #copy()} is owned by whoever made
- * it (a preemption dry run, a nominated-pods pass).
+ * the writes; so the storage needs no locking. It is an array indexed by {@link StateKey}'s slot
+ * (one per distinct key name), as reads run once per node and plugin. A copy made by {@link
+ * #copy()} is owned by whoever made it (a preemption dry run, a nominated-pods pass).
  *
  * <p>Besides plugin data, the state carries the framework's per-cycle sets: the plugins whose
  * Filter or Score is skipped because their PreFilter or PreScore returned Skip, and the pods a
  * plugin asked to activate once the cycle succeeds.
  */
 public final class CycleState {
-  private final Map<StateKey<?>, StateData> data;
+  private StateData[] data;
   private Set<String> skipFilterPlugins;
   private Set<String> skipScorePlugins;
   private final Map<String, Pod> podsToActivate;
@@ -37,15 +37,20 @@ public final class CycleState {
 
   /** An empty state. */
   public CycleState() {
-    this.data = new HashMap<>();
+    this.data = new StateData[16];
     this.skipFilterPlugins = Set.of();
     this.skipScorePlugins = Set.of();
     this.podsToActivate = Collections.synchronizedMap(new LinkedHashMap<>());
   }
 
   private CycleState(CycleState other) {
-    this.data = new HashMap<>(other.data.size() * 2);
-    other.data.forEach((k, v) -> this.data.put(k, v.copy()));
+    this.data = new StateData[other.data.length];
+    for (int i = 0; i < data.length; i++) {
+      StateData v = other.data[i];
+      if (v != null) {
+        data[i] = v.copy();
+      }
+    }
     this.skipFilterPlugins = other.skipFilterPlugins;
     this.skipScorePlugins = other.skipScorePlugins;
     this.podsToActivate = other.podsToActivate;
@@ -62,8 +67,7 @@ public final class CycleState {
    * @throws NoSuchElementException if nothing was written under the key in this cycle
    */
   public <T extends StateData> T read(StateKey<T> key) {
-    @SuppressWarnings("unchecked")
-    T value = (T) data.get(key);
+    T value = get(key);
     if (value == null) {
       throw new NoSuchElementException("no cycle state under key " + key.name());
     }
@@ -78,9 +82,17 @@ public final class CycleState {
    * @return the value, or empty
    */
   public <T extends StateData> Optional<T> find(StateKey<T> key) {
+    return Optional.ofNullable(get(key));
+  }
+
+  private <T extends StateData> T get(StateKey<T> key) {
+    int slot = key.slot();
+    StateData[] d = data;
+    // Only values written under a key of type T are stored in its slot (keys of equal names are
+    // equal, and a name is declared with one type), so the cast is safe.
     @SuppressWarnings("unchecked")
-    T value = (T) data.get(key);
-    return Optional.ofNullable(value);
+    T value = slot < d.length ? (T) d[slot] : null;
+    return value;
   }
 
   /**
@@ -91,7 +103,12 @@ public final class CycleState {
    * @param value the value; not null
    */
   public <T extends StateData> void write(StateKey<T> key, T value) {
-    data.put(key, java.util.Objects.requireNonNull(value, "value"));
+    java.util.Objects.requireNonNull(value, "value");
+    int slot = key.slot();
+    if (slot >= data.length) {
+      data = java.util.Arrays.copyOf(data, Math.max(slot + 1, data.length * 2));
+    }
+    data[slot] = value;
   }
 
   /**
@@ -100,7 +117,10 @@ public final class CycleState {
    * @param key the key
    */
   public void delete(StateKey<?> key) {
-    data.remove(key);
+    int slot = key.slot();
+    if (slot < data.length) {
+      data[slot] = null;
+    }
   }
 
   /**

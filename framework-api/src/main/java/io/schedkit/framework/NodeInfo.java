@@ -3,6 +3,7 @@ package io.schedkit.framework;
 import io.schedkit.framework.model.ContainerImage;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.Taint;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -26,6 +27,11 @@ public final class NodeInfo {
   private static final AtomicLong GENERATION = new AtomicLong();
 
   private Node node;
+  // What every Filter/Score call reads of the node, kept here so that looking at a node does not
+  // reach into the Node, its metadata and its spec (three more objects, each a cache miss).
+  private String name = "";
+  private boolean unschedulable;
+  private List<Taint> taints = List.of();
   private final List<PodInfo> pods;
   private final List<PodInfo> podsWithAffinity;
   private final List<PodInfo> podsWithRequiredAntiAffinity;
@@ -35,12 +41,22 @@ public final class NodeInfo {
   private Resource allocatable;
   private Map<String, Long> imageSizes;
   private long generation;
-  private Map<AffinityTerm, Integer> requiredAffinityTermCounts;
-  private Map<AffinityTerm, Integer> requiredAntiAffinityTermCounts;
-  private Map<AffinityTerm, Long> preferredAffinityTermWeights;
-  private Map<AffinityTerm, Long> preferredAntiAffinityTermWeights;
+  // The four term maps are null while empty (most nodes run no pod with pod affinity, and every
+  // snapshot copy would otherwise allocate four empty maps), with their read-only views made once.
+  private HashMap<AffinityTerm, Integer> requiredAffinityTermCounts;
+  private HashMap<AffinityTerm, Integer> requiredAntiAffinityTermCounts;
+  private HashMap<AffinityTerm, Long> preferredAffinityTermWeights;
+  private HashMap<AffinityTerm, Long> preferredAntiAffinityTermWeights;
+  private Map<AffinityTerm, Integer> requiredAffinityTermCountsView;
+  private Map<AffinityTerm, Integer> requiredAntiAffinityTermCountsView;
+  private Map<AffinityTerm, Long> preferredAffinityTermWeightsView;
+  private Map<AffinityTerm, Long> preferredAntiAffinityTermWeightsView;
   private int[] memoCounts;
   private int[] memoEpochs;
+  // Read-only views, made once: the accessors run per node per pod on the hot path.
+  private final List<PodInfo> podsView;
+  private final List<PodInfo> podsWithAffinityView;
+  private final List<PodInfo> podsWithRequiredAntiAffinityView;
 
   /** A node info without a node (the pods may arrive before their node) and without pods. */
   public NodeInfo() {
@@ -53,29 +69,38 @@ public final class NodeInfo {
     this.allocatable = new Resource();
     this.imageSizes = Map.of();
     this.generation = nextGeneration();
-    this.requiredAffinityTermCounts = new HashMap<>();
-    this.requiredAntiAffinityTermCounts = new HashMap<>();
-    this.preferredAffinityTermWeights = new HashMap<>();
-    this.preferredAntiAffinityTermWeights = new HashMap<>();
+    this.podsView = Collections.unmodifiableList(pods);
+    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+    this.podsWithRequiredAntiAffinityView =
+        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
   }
 
   private NodeInfo(NodeInfo other) {
+    // The three vectors Filter and Score read for every node are copied first (allocatable too,
+    // though it is never mutated), so they sit next to this object in memory.
+    this.requested = other.requested.copy();
+    this.nonZeroRequested = other.nonZeroRequested.copy();
+    this.allocatable = other.allocatable.copy();
     this.node = other.node;
+    this.name = other.name;
+    this.unschedulable = other.unschedulable;
+    this.taints = other.taints;
     this.pods = new ArrayList<>(other.pods);
     this.podsWithAffinity = new ArrayList<>(other.podsWithAffinity);
     this.podsWithRequiredAntiAffinity = new ArrayList<>(other.podsWithRequiredAntiAffinity);
     this.usedPorts = other.usedPorts.copy();
-    this.requested = other.requested.copy();
-    this.nonZeroRequested = other.nonZeroRequested.copy();
-    this.allocatable = other.allocatable;
     this.imageSizes = other.imageSizes;
     this.generation = other.generation;
-    this.requiredAffinityTermCounts = new HashMap<>(other.requiredAffinityTermCounts);
-    this.requiredAntiAffinityTermCounts = new HashMap<>(other.requiredAntiAffinityTermCounts);
-    this.preferredAffinityTermWeights = new HashMap<>(other.preferredAffinityTermWeights);
-    this.preferredAntiAffinityTermWeights = new HashMap<>(other.preferredAntiAffinityTermWeights);
+    this.requiredAffinityTermCounts = copyOf(other.requiredAffinityTermCounts);
+    this.requiredAntiAffinityTermCounts = copyOf(other.requiredAntiAffinityTermCounts);
+    this.preferredAffinityTermWeights = copyOf(other.preferredAffinityTermWeights);
+    this.preferredAntiAffinityTermWeights = copyOf(other.preferredAntiAffinityTermWeights);
     this.memoCounts = other.memoCounts == null ? null : other.memoCounts.clone();
     this.memoEpochs = other.memoEpochs == null ? null : other.memoEpochs.clone();
+    this.podsView = Collections.unmodifiableList(pods);
+    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+    this.podsWithRequiredAntiAffinityView =
+        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
   }
 
   /**
@@ -118,7 +143,27 @@ public final class NodeInfo {
    * @return the name, or {@code ""}
    */
   public String name() {
-    return node == null ? "" : node.name();
+    return name;
+  }
+
+  /**
+   * The node's {@code spec.taints} (empty when the node is unknown), as {@code node().taints()}
+   * without reaching the Node object.
+   *
+   * @return the taints, read-only
+   */
+  public List<Taint> taints() {
+    return taints;
+  }
+
+  /**
+   * The node's {@code spec.unschedulable} (false when the node is unknown), as {@code
+   * node().spec().unschedulable()} without reaching the Node object.
+   *
+   * @return whether the node is marked unschedulable
+   */
+  public boolean unschedulable() {
+    return unschedulable;
   }
 
   /**
@@ -127,7 +172,7 @@ public final class NodeInfo {
    * @return a read-only view of the pods
    */
   public List<PodInfo> pods() {
-    return Collections.unmodifiableList(pods);
+    return podsView;
   }
 
   /**
@@ -136,7 +181,7 @@ public final class NodeInfo {
    * @return a read-only view of the pods
    */
   public List<PodInfo> podsWithAffinity() {
-    return Collections.unmodifiableList(podsWithAffinity);
+    return podsWithAffinityView;
   }
 
   /**
@@ -145,7 +190,7 @@ public final class NodeInfo {
    * @return a read-only view of the pods
    */
   public List<PodInfo> podsWithRequiredAntiAffinity() {
-    return Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+    return podsWithRequiredAntiAffinityView;
   }
 
   /**
@@ -201,7 +246,13 @@ public final class NodeInfo {
    * @return a read-only view of the counts, each at least 1
    */
   public Map<AffinityTerm, Integer> requiredAffinityTermCounts() {
-    return Collections.unmodifiableMap(requiredAffinityTermCounts);
+    if (requiredAffinityTermCounts == null) {
+      return Map.of();
+    }
+    if (requiredAffinityTermCountsView == null) {
+      requiredAffinityTermCountsView = Collections.unmodifiableMap(requiredAffinityTermCounts);
+    }
+    return requiredAffinityTermCountsView;
   }
 
   /**
@@ -210,7 +261,14 @@ public final class NodeInfo {
    * @return a read-only view of the counts, each at least 1
    */
   public Map<AffinityTerm, Integer> requiredAntiAffinityTermCounts() {
-    return Collections.unmodifiableMap(requiredAntiAffinityTermCounts);
+    if (requiredAntiAffinityTermCounts == null) {
+      return Map.of();
+    }
+    if (requiredAntiAffinityTermCountsView == null) {
+      requiredAntiAffinityTermCountsView =
+          Collections.unmodifiableMap(requiredAntiAffinityTermCounts);
+    }
+    return requiredAntiAffinityTermCountsView;
   }
 
   /**
@@ -219,7 +277,13 @@ public final class NodeInfo {
    * @return a read-only view of the weights, each positive
    */
   public Map<AffinityTerm, Long> preferredAffinityTermWeights() {
-    return Collections.unmodifiableMap(preferredAffinityTermWeights);
+    if (preferredAffinityTermWeights == null) {
+      return Map.of();
+    }
+    if (preferredAffinityTermWeightsView == null) {
+      preferredAffinityTermWeightsView = Collections.unmodifiableMap(preferredAffinityTermWeights);
+    }
+    return preferredAffinityTermWeightsView;
   }
 
   /**
@@ -228,7 +292,14 @@ public final class NodeInfo {
    * @return a read-only view of the weights, each positive
    */
   public Map<AffinityTerm, Long> preferredAntiAffinityTermWeights() {
-    return Collections.unmodifiableMap(preferredAntiAffinityTermWeights);
+    if (preferredAntiAffinityTermWeights == null) {
+      return Map.of();
+    }
+    if (preferredAntiAffinityTermWeightsView == null) {
+      preferredAntiAffinityTermWeightsView =
+          Collections.unmodifiableMap(preferredAntiAffinityTermWeights);
+    }
+    return preferredAntiAffinityTermWeightsView;
   }
 
   /**
@@ -289,6 +360,9 @@ public final class NodeInfo {
    */
   public void setNode(Node node) {
     this.node = node;
+    this.name = node.name();
+    this.unschedulable = node.spec().unschedulable();
+    this.taints = node.taints();
     this.allocatable = Resource.of(node.status().allocatable());
     Map<String, Long> images = new HashMap<>();
     for (ContainerImage image : node.status().images()) {
@@ -303,6 +377,9 @@ public final class NodeInfo {
   /** Forgets the node (its pods stay until they are removed). */
   public void removeNode() {
     this.node = null;
+    this.name = "";
+    this.unschedulable = false;
+    this.taints = List.of();
     this.allocatable = new Resource();
     this.imageSizes = Map.of();
     this.generation = nextGeneration();
@@ -363,15 +440,27 @@ public final class NodeInfo {
   private void update(PodInfo pod, int sign) {
     if (pod.hasPodAffinity()) {
       for (AffinityTerm t : pod.requiredAffinityTerms()) {
+        if (requiredAffinityTermCounts == null) {
+          requiredAffinityTermCounts = new HashMap<>();
+        }
         adjust(requiredAffinityTermCounts, t, sign);
       }
       for (AffinityTerm t : pod.requiredAntiAffinityTerms()) {
+        if (requiredAntiAffinityTermCounts == null) {
+          requiredAntiAffinityTermCounts = new HashMap<>();
+        }
         adjust(requiredAntiAffinityTermCounts, t, sign);
       }
       for (WeightedAffinityTerm t : pod.preferredAffinityTerms()) {
+        if (preferredAffinityTermWeights == null) {
+          preferredAffinityTermWeights = new HashMap<>();
+        }
         adjustWeight(preferredAffinityTermWeights, t, sign);
       }
       for (WeightedAffinityTerm t : pod.preferredAntiAffinityTerms()) {
+        if (preferredAntiAffinityTermWeights == null) {
+          preferredAntiAffinityTermWeights = new HashMap<>();
+        }
         adjustWeight(preferredAntiAffinityTermWeights, t, sign);
       }
     }
@@ -403,6 +492,10 @@ public final class NodeInfo {
       }
     }
     generation = nextGeneration();
+  }
+
+  private static <V> HashMap<AffinityTerm, V> copyOf(HashMap<AffinityTerm, V> map) {
+    return map == null || map.isEmpty() ? null : new HashMap<>(map);
   }
 
   private static void adjust(Map<AffinityTerm, Integer> counts, AffinityTerm term, int sign) {

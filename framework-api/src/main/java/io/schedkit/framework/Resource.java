@@ -48,15 +48,18 @@ public final class Resource {
 
   private static final long[] EMPTY = new long[0];
 
-  private long[] values;
+  // The four core amounts live in fields and scalars in an array indexed by id - FIRST_SCALAR, so
+  // the common case (cpu, memory, pods) reads the object itself: Filter and Score read three of
+  // these vectors for every node they look at, and an array behind each was one more cache miss.
+  private long cpu;
+  private long memory;
+  private long ephemeralStorage;
+  private long podCount;
+  private long[] scalars;
 
   /** A zero vector. */
   public Resource() {
-    this.values = EMPTY;
-  }
-
-  private Resource(long[] values) {
-    this.values = values;
+    this.scalars = EMPTY;
   }
 
   /**
@@ -117,7 +120,19 @@ public final class Resource {
    * @return the amount, in the resource's unit
    */
   public long get(int id) {
-    return id < values.length ? values[id] : 0;
+    switch (id) {
+      case CPU:
+        return cpu;
+      case MEMORY:
+        return memory;
+      case EPHEMERAL_STORAGE:
+        return ephemeralStorage;
+      case PODS:
+        return podCount;
+      default:
+        int i = id - FIRST_SCALAR;
+        return i < scalars.length ? scalars[i] : 0;
+    }
   }
 
   /**
@@ -126,7 +141,7 @@ public final class Resource {
    * @return the cpu amount, in millicores
    */
   public long milliCpu() {
-    return get(CPU);
+    return cpu;
   }
 
   /**
@@ -135,7 +150,7 @@ public final class Resource {
    * @return the memory amount, in bytes
    */
   public long memory() {
-    return get(MEMORY);
+    return memory;
   }
 
   /**
@@ -144,7 +159,7 @@ public final class Resource {
    * @return the ephemeral storage amount, in bytes
    */
   public long ephemeralStorage() {
-    return get(EPHEMERAL_STORAGE);
+    return ephemeralStorage;
   }
 
   /**
@@ -153,7 +168,7 @@ public final class Resource {
    * @return the pod count
    */
   public long pods() {
-    return get(PODS);
+    return podCount;
   }
 
   /**
@@ -162,7 +177,7 @@ public final class Resource {
    * @return the bound of the ids, at least 0
    */
   public int length() {
-    return values.length;
+    return FIRST_SCALAR + scalars.length;
   }
 
   /**
@@ -171,8 +186,8 @@ public final class Resource {
    * @return true if an id from {@link #FIRST_SCALAR} on has a non-zero amount
    */
   public boolean hasScalars() {
-    for (int i = FIRST_SCALAR; i < values.length; i++) {
-      if (values[i] != 0) {
+    for (long v : scalars) {
+      if (v != 0) {
         return true;
       }
     }
@@ -185,12 +200,7 @@ public final class Resource {
    * @return true for a zero vector
    */
   public boolean isZero() {
-    for (long v : values) {
-      if (v != 0) {
-        return false;
-      }
-    }
-    return true;
+    return cpu == 0 && memory == 0 && ephemeralStorage == 0 && podCount == 0 && !hasScalars();
   }
 
   /**
@@ -199,7 +209,13 @@ public final class Resource {
    * @return the copy
    */
   public Resource copy() {
-    return new Resource(values.length == 0 ? EMPTY : values.clone());
+    Resource r = new Resource();
+    r.cpu = cpu;
+    r.memory = memory;
+    r.ephemeralStorage = ephemeralStorage;
+    r.podCount = podCount;
+    r.scalars = scalars.length == 0 ? EMPTY : scalars.clone();
+    return r;
   }
 
   /**
@@ -209,42 +225,68 @@ public final class Resource {
    */
   public ResourceList toResourceList() {
     Map<String, Quantity> m = new java.util.TreeMap<>();
-    for (int i = 0; i < values.length; i++) {
-      if (values[i] != 0) {
-        m.put(nameOf(i), i == CPU ? Quantity.ofMillis(values[i]) : Quantity.of(values[i]));
+    for (int i = 0; i < length(); i++) {
+      long v = get(i);
+      if (v != 0) {
+        m.put(nameOf(i), i == CPU ? Quantity.ofMillis(v) : Quantity.of(v));
       }
     }
     return ResourceList.of(m);
   }
 
   void set(int id, long value) {
-    ensure(id);
-    values[id] = value;
+    switch (id) {
+      case CPU -> cpu = value;
+      case MEMORY -> memory = value;
+      case EPHEMERAL_STORAGE -> ephemeralStorage = value;
+      case PODS -> podCount = value;
+      default -> {
+        ensureScalar(id);
+        scalars[id - FIRST_SCALAR] = value;
+      }
+    }
   }
 
   void add(int id, long value) {
-    ensure(id);
-    values[id] += value;
+    set(id, get(id) + value);
   }
 
   void add(Resource other) {
-    ensure(other.values.length - 1);
-    for (int i = 0; i < other.values.length; i++) {
-      values[i] += other.values[i];
+    cpu += other.cpu;
+    memory += other.memory;
+    ephemeralStorage += other.ephemeralStorage;
+    podCount += other.podCount;
+    if (other.scalars.length > 0) {
+      ensureScalar(FIRST_SCALAR + other.scalars.length - 1);
+      for (int i = 0; i < other.scalars.length; i++) {
+        scalars[i] += other.scalars[i];
+      }
     }
   }
 
   void subtract(Resource other) {
-    ensure(other.values.length - 1);
-    for (int i = 0; i < other.values.length; i++) {
-      values[i] -= other.values[i];
+    cpu -= other.cpu;
+    memory -= other.memory;
+    ephemeralStorage -= other.ephemeralStorage;
+    podCount -= other.podCount;
+    if (other.scalars.length > 0) {
+      ensureScalar(FIRST_SCALAR + other.scalars.length - 1);
+      for (int i = 0; i < other.scalars.length; i++) {
+        scalars[i] -= other.scalars[i];
+      }
     }
   }
 
   void setMax(Resource other) {
-    ensure(other.values.length - 1);
-    for (int i = 0; i < other.values.length; i++) {
-      values[i] = Math.max(values[i], other.values[i]);
+    cpu = Math.max(cpu, other.cpu);
+    memory = Math.max(memory, other.memory);
+    ephemeralStorage = Math.max(ephemeralStorage, other.ephemeralStorage);
+    podCount = Math.max(podCount, other.podCount);
+    if (other.scalars.length > 0) {
+      ensureScalar(FIRST_SCALAR + other.scalars.length - 1);
+      for (int i = 0; i < other.scalars.length; i++) {
+        scalars[i] = Math.max(scalars[i], other.scalars[i]);
+      }
     }
   }
 
@@ -257,9 +299,10 @@ public final class Resource {
     }
   }
 
-  private void ensure(int id) {
-    if (id >= values.length) {
-      values = Arrays.copyOf(values, Math.max(id + 1, FIRST_SCALAR));
+  private void ensureScalar(int id) {
+    int i = id - FIRST_SCALAR;
+    if (i >= scalars.length) {
+      scalars = Arrays.copyOf(scalars, i + 1);
     }
   }
 
@@ -269,7 +312,7 @@ public final class Resource {
       return false;
     }
     Resource other = (Resource) o;
-    int n = Math.max(values.length, other.values.length);
+    int n = Math.max(length(), other.length());
     for (int i = 0; i < n; i++) {
       if (get(i) != other.get(i)) {
         return false;
@@ -281,12 +324,12 @@ public final class Resource {
   @Override
   public int hashCode() {
     int h = 1;
-    int last = values.length - 1;
-    while (last >= 0 && values[last] == 0) {
+    int last = length() - 1;
+    while (last >= 0 && get(last) == 0) {
       last--;
     }
     for (int i = 0; i <= last; i++) {
-      h = 31 * h + Long.hashCode(values[i]);
+      h = 31 * h + Long.hashCode(get(i));
     }
     return h;
   }
@@ -294,12 +337,13 @@ public final class Resource {
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("{");
-    for (int i = 0; i < values.length; i++) {
-      if (values[i] != 0) {
+    for (int i = 0; i < length(); i++) {
+      long v = get(i);
+      if (v != 0) {
         if (sb.length() > 1) {
           sb.append(", ");
         }
-        sb.append(nameOf(i)).append('=').append(values[i]);
+        sb.append(nameOf(i)).append('=').append(v);
       }
     }
     return sb.append('}').toString();

@@ -1,6 +1,8 @@
 package io.schedkit.framework;
 
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A typed key into {@link CycleState}. Declare one per plugin and state type, privately:
@@ -15,10 +17,17 @@ import java.util.Objects;
  * @param <T> the type of the value stored under the key
  */
 public final class StateKey<T extends StateData> {
+  /** Every name ever used, with its slot: equal names share a slot. */
+  private static final ConcurrentHashMap<String, Integer> SLOTS = new ConcurrentHashMap<>();
+
+  private static final AtomicInteger NEXT_SLOT = new AtomicInteger();
+
   private final String name;
+  private final int slot;
 
   private StateKey(String name) {
     this.name = Objects.requireNonNull(name, "name");
+    this.slot = SLOTS.computeIfAbsent(name, n -> NEXT_SLOT.getAndIncrement());
   }
 
   /**
@@ -39,6 +48,14 @@ public final class StateKey<T extends StateData> {
    */
   public String name() {
     return name;
+  }
+
+  /**
+   * The key's index in a {@link CycleState}: one per distinct name, dense from 0, so the state is
+   * an array and a read is an index (Filter and Score read their state once per node).
+   */
+  int slot() {
+    return slot;
   }
 
   @Override

@@ -137,7 +137,7 @@ public final class Scheduler implements AutoCloseable {
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
     int parallelism = b.parallelism > 0 ? b.parallelism : configuration.parallelism();
     this.workers = new WorkerPool(parallelism);
-    this.random = new Random(b.seed);
+    this.random = new SchedulerRandom(b.seed);
     if (b.bindingExecutor != null) {
       this.bindingExecutor = b.bindingExecutor;
       this.ownedBindingPool = null;

@@ -57,6 +57,12 @@ final class SchedulingAlgorithm {
   private final Random random;
   private int nextStartNodeIndex;
 
+  /**
+   * Filter's per-node rejections, reused from cycle to cycle (cycles are serialised) and left all
+   * null after each use: one array of the cluster's size per cycle was the largest allocation.
+   */
+  private Status[] rejectedBuffer = new Status[0];
+
   SchedulingAlgorithm(int percentageOfNodesToScore, List<Extender> extenders, Random random) {
     this.percentageOfNodesToScore = percentageOfNodesToScore;
     this.extenders = List.copyOf(extenders);
@@ -251,7 +257,10 @@ final class SchedulingAlgorithm {
       return new FilterOutcome(out, 0, null);
     }
     NodeInfo[] feasible = new NodeInfo[toFind];
-    Status[] rejected = new Status[n];
+    if (rejectedBuffer.length < n) {
+      rejectedBuffer = new Status[n];
+    }
+    Status[] rejected = rejectedBuffer;
     AtomicInteger found = new AtomicInteger();
     AtomicReference<Status> error = new AtomicReference<>();
     fwk.services()
@@ -279,10 +288,12 @@ final class SchedulingAlgorithm {
             });
     int rejectedCount = 0;
     for (int i = 0; i < n; i++) {
-      if (rejected[i] != null) {
+      Status s = rejected[i];
+      if (s != null) {
+        rejected[i] = null;
         NodeInfo node = nodes.get((start + i) % n);
-        diagnosis.nodeToStatus().set(node.name(), rejected[i]);
-        diagnosis.addPluginStatus(rejected[i]);
+        diagnosis.nodeToStatus().set(node.name(), s);
+        diagnosis.addPluginStatus(s);
         rejectedCount++;
       }
     }

@@ -1,5 +1,6 @@
 package io.schedkit.examples.cli;
 
+import io.schedkit.examples.bench.BenchCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -19,8 +20,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code schedkit} command line: the main class of {@code schedkit.jar}, which the {@code
- * ./schedkit} launcher runs. Its subcommands are {@code explain}, {@code simulate} and {@code
- * demo}, plus {@code help}.
+ * ./schedkit} launcher runs. Its subcommands are {@code explain}, {@code simulate}, {@code demo}
+ * and {@code bench}, plus {@code help}.
  *
  * <p>Exit codes, for every command: {@value #EXIT_OK} success; {@value #EXIT_NEGATIVE} the command
  * ran and its answer is negative (documented per command); {@value #EXIT_BAD_INPUT} bad usage or
@@ -37,7 +38,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
       HelpCommand.class,
       ExplainCommand.class,
       SimulateCommand.class,
-      DemoCommand.class
+      DemoCommand.class,
+      BenchCommand.class
     },
     description = {
       "The Kubernetes scheduling framework on the JVM, with kube-scheduler v1.35 semantics:"

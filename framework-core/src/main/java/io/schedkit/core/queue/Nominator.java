@@ -7,10 +7,10 @@ import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The scheduler's record of pending pods nominated to nodes (kube-scheduler's {@code nominator}):
@@ -28,15 +28,22 @@ import java.util.Optional;
  *       in nomination order.
  * </ul>
  *
- * <p>Design note: thread-safe; one private lock guards both maps, and no method calls out while
- * holding it. Pods are identified by UID ({@code namespace/name} for a pod without one).
+ * <p>Design note: thread-safe; one private lock serialises the writers, and no method calls out
+ * while holding it. Pods are identified by UID ({@code namespace/name} for a pod without one).
+ * {@link #nominatedPodsForNode} runs once per node per Filter call, from the Filter workers, so it
+ * takes no lock: each node's pods are an immutable list, already in priority order, replaced as a
+ * whole under the lock and published through a concurrent map.
  */
 public final class Nominator implements PodNominator {
   private static final Comparator<PodInfo> HIGHEST_PRIORITY_FIRST =
       Comparator.comparingInt(PodInfo::priority).reversed();
 
   private final Object lock = new Object();
-  private final Map<String, List<PodInfo>> podsByNode = new LinkedHashMap<>();
+  private final Map<String, List<PodInfo>> podsByNode = new ConcurrentHashMap<>();
+
+  /** {@code podsByNode.size()}, readable without touching the map (the common answer is 0). */
+  private volatile int nominatedNodes;
+
   private final Map<String, String> nodeByPod = new HashMap<>();
 
   /** An empty nominator. */
@@ -44,16 +51,11 @@ public final class Nominator implements PodNominator {
 
   @Override
   public List<PodInfo> nominatedPodsForNode(String nodeName) {
-    List<PodInfo> copy;
-    synchronized (lock) {
-      List<PodInfo> pods = podsByNode.get(nodeName);
-      if (pods == null) {
-        return List.of();
-      }
-      copy = new ArrayList<>(pods);
+    if (nominatedNodes == 0) {
+      return List.of();
     }
-    copy.sort(HIGHEST_PRIORITY_FIRST);
-    return copy;
+    List<PodInfo> pods = podsByNode.get(nodeName);
+    return pods == null ? List.of() : pods;
   }
 
   @Override
@@ -119,7 +121,12 @@ public final class Nominator implements PodNominator {
       return;
     }
     nodeByPod.put(keyOf(pod.pod()), node);
-    podsByNode.computeIfAbsent(node, n -> new ArrayList<>()).add(pod);
+    List<PodInfo> pods = new ArrayList<>(podsByNode.getOrDefault(node, List.of()));
+    pods.add(pod);
+    // Stable: equal priorities stay in nomination order.
+    pods.sort(HIGHEST_PRIORITY_FIRST);
+    podsByNode.put(node, List.copyOf(pods));
+    nominatedNodes = podsByNode.size();
   }
 
   private void deleteLocked(Pod pod) {
@@ -132,10 +139,14 @@ public final class Nominator implements PodNominator {
     if (pods == null) {
       return;
     }
-    pods.removeIf(p -> keyOf(p.pod()).equals(key));
-    if (pods.isEmpty()) {
+    List<PodInfo> rest = new ArrayList<>(pods);
+    rest.removeIf(p -> keyOf(p.pod()).equals(key));
+    if (rest.isEmpty()) {
       podsByNode.remove(node);
+    } else {
+      podsByNode.put(node, List.copyOf(rest));
     }
+    nominatedNodes = podsByNode.size();
   }
 
   static String keyOf(Pod pod) {

@@ -63,6 +63,8 @@ public final class Framework implements PluginRunner {
   private final QueueSortPlugin queueSort;
   private final List<PreFilterPlugin> preFilter;
   private final List<FilterPlugin> filter;
+  private final FilterPlugin[] allFilters;
+  private volatile ActiveFilters activeFilters;
   private final List<PostFilterPlugin> postFilter;
   private final List<PreScorePlugin> preScore;
   private final List<ScorePlugin> score;
@@ -87,6 +89,8 @@ public final class Framework implements PluginRunner {
     this.queueSort = l.queueSort.get(0);
     this.preFilter = List.copyOf(l.preFilter);
     this.filter = List.copyOf(l.filter);
+    this.allFilters = filter.toArray(new FilterPlugin[0]);
+    this.activeFilters = new ActiveFilters(Set.of(), allFilters);
     this.postFilter = List.copyOf(l.postFilter);
     this.preScore = List.copyOf(l.preScore);
     this.score = List.copyOf(l.score);
@@ -330,15 +334,12 @@ public final class Framework implements PluginRunner {
 
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
-    Set<String> skip = state.skipFilterPlugins();
-    for (int i = 0, n = filter.size(); i < n; i++) {
-      FilterPlugin p = filter.get(i);
-      if (!skip.isEmpty() && skip.contains(p.name())) {
-        continue;
-      }
+    FilterPlugin[] active = activeFilters(state.skipFilterPlugins());
+    boolean sample = sampling(state);
+    for (FilterPlugin p : active) {
       Status s;
       try {
-        if (sampling(state)) {
+        if (sample) {
           long t0 = System.nanoTime();
           s = p.filter(state, pod, node);
           pluginDone(p.name(), "Filter", s == null ? Status.success() : s, t0);
@@ -358,6 +359,35 @@ public final class Framework implements PluginRunner {
     }
     return Status.success();
   }
+
+  /**
+   * The Filter plugins not in {@code skip}, in order. Filter runs once per node with the same skip
+   * set (one set object per cycle, shared by its copies), so the last answer is kept and reused
+   * while the set is the same object; racing workers at worst compute it twice.
+   */
+  private FilterPlugin[] activeFilters(Set<String> skip) {
+    ActiveFilters last = activeFilters;
+    if (last.skip == skip) {
+      return last.plugins;
+    }
+    FilterPlugin[] plugins;
+    if (skip.isEmpty()) {
+      plugins = allFilters;
+    } else {
+      List<FilterPlugin> kept = new ArrayList<>(filter.size());
+      for (FilterPlugin p : filter) {
+        if (!skip.contains(p.name())) {
+          kept.add(p);
+        }
+      }
+      plugins = kept.toArray(new FilterPlugin[0]);
+    }
+    activeFilters = new ActiveFilters(skip, plugins);
+    return plugins;
+  }
+
+  /** The Filter plugins left after removing a skip set (identity-compared). */
+  private record ActiveFilters(Set<String> skip, FilterPlugin[] plugins) {}
 
   @Override
   public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
@@ -514,30 +544,25 @@ public final class Framework implements PluginRunner {
     Status outcome = Status.success();
     try {
       if (!active.isEmpty()) {
+        ScorePlugin[] plugins = active.toArray(new ScorePlugin[0]);
+        boolean sample = sampling(state);
+        int count = nodes.size();
         try {
           services
               .parallelizer()
               .until(
-                  nodes.size(),
-                  n -> {
-                    NodeInfo node = nodes.get(n);
-                    for (int p = 0; p < active.size(); p++) {
-                      ScorePlugin plugin = active.get(p);
-                      long v;
-                      try {
-                        if (sampling(state)) {
-                          long t0 = System.nanoTime();
-                          v = plugin.score(state, pod, node);
-                          pluginDone(plugin.name(), "Score", Status.success(), t0);
-                        } else {
-                          v = plugin.score(state, pod, node);
-                        }
-                      } catch (RuntimeException e) {
-                        throw new ScoreFailure(
-                            "plugin \"" + plugin.name() + "\" failed with: " + message(e));
-                      }
-                      table.set(p, n, v);
-                    }
+                  (count + SCORE_CHUNK - 1) / SCORE_CHUNK,
+                  c -> {
+                    int from = c * SCORE_CHUNK;
+                    scoreChunk(
+                        plugins,
+                        table,
+                        state,
+                        pod,
+                        nodes,
+                        from,
+                        Math.min(count, from + SCORE_CHUNK),
+                        sample);
                   });
         } catch (ScoreFailure f) {
           outcome = Status.error("running Score plugins: " + f.getMessage());
@@ -587,6 +612,44 @@ public final class Framework implements PluginRunner {
     } finally {
       if (timing) {
         pointDone("Score", outcome, start);
+      }
+    }
+  }
+
+  /**
+   * Nodes per piece of the Score fan-out: one piece scores its nodes one after the other, each with
+   * every plugin in order (the order plugins see with one worker), without a call through the
+   * parallelizer per node.
+   */
+  private static final int SCORE_CHUNK = 64;
+
+  /** Scores nodes {@code from} to {@code to} (exclusive) with every plugin, into the table. */
+  private void scoreChunk(
+      ScorePlugin[] plugins,
+      ScoreTable table,
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      boolean sample) {
+    for (int n = from; n < to; n++) {
+      NodeInfo node = nodes.get(n);
+      for (int p = 0; p < plugins.length; p++) {
+        ScorePlugin plugin = plugins[p];
+        long v;
+        try {
+          if (sample) {
+            long t0 = System.nanoTime();
+            v = plugin.score(state, pod, node);
+            pluginDone(plugin.name(), "Score", Status.success(), t0);
+          } else {
+            v = plugin.score(state, pod, node);
+          }
+        } catch (RuntimeException e) {
+          throw new ScoreFailure("plugin \"" + plugin.name() + "\" failed with: " + message(e));
+        }
+        table.set(p, n, v);
       }
     }
   }

@@ -56,7 +56,7 @@ public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions 
 
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-    if (!node.node().spec().unschedulable() || toleratesUnschedulable(pod.pod())) {
+    if (!node.unschedulable() || toleratesUnschedulable(pod.pod())) {
       return Status.success();
     }
     return Status.unresolvable(ERR_REASON_UNSCHEDULABLE);

@@ -85,7 +85,7 @@ public final class TaintToleration
 
   @Override
   public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-    Taint taint = findUntoleratedNoScheduleTaint(node.node(), pod.pod().spec().tolerations());
+    Taint taint = findUntoleratedNoScheduleTaint(node.taints(), pod.pod().spec().tolerations());
     return taint == null ? Status.success() : Status.unresolvable(untoleratedTaintReason(taint));
   }
 
@@ -95,7 +95,11 @@ public final class TaintToleration
    * DoNotScheduleTaintsFilterFunc}).
    */
   private static Taint findUntoleratedNoScheduleTaint(Node node, List<Toleration> tolerations) {
-    List<Taint> taints = node.taints();
+    return findUntoleratedNoScheduleTaint(node.taints(), tolerations);
+  }
+
+  private static Taint findUntoleratedNoScheduleTaint(
+      List<Taint> taints, List<Toleration> tolerations) {
     for (int i = 0, n = taints.size(); i < n; i++) {
       Taint t = taints.get(i);
       if ((t.effect() == TaintEffect.NO_SCHEDULE || t.effect() == TaintEffect.NO_EXECUTE)
@@ -132,7 +136,9 @@ public final class TaintToleration
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
     List<Toleration> tolerations = state.read(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
     long count = 0;
-    for (Taint t : node.node().taints()) {
+    List<Taint> taints = node.taints();
+    for (int i = 0, n = taints.size(); i < n; i++) {
+      Taint t = taints.get(i);
       if (t.effect() == TaintEffect.PREFER_NO_SCHEDULE
           && !Toleration.tolerationsTolerateTaint(tolerations, t)) {
         count++;

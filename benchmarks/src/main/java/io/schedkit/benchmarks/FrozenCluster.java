@@ -1,0 +1,136 @@
+package io.schedkit.benchmarks;
+
+import io.schedkit.core.VirtualClock;
+import io.schedkit.core.cache.Snapshot;
+import io.schedkit.core.cluster.ClusterObjectStore;
+import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.core.kube.ArgsDecoder;
+import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.metrics.SchedulerMetrics;
+import io.schedkit.core.queue.Nominator;
+import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.FrameworkBuilder;
+import io.schedkit.core.runtime.FrameworkServices;
+import io.schedkit.core.runtime.WorkerPool;
+import io.schedkit.examples.bench.BenchTemplates;
+import io.schedkit.framework.Registry;
+import io.schedkit.framework.cluster.ClusterObjects;
+import io.schedkit.framework.config.SchedulerConfiguration;
+import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+/**
+ * A cluster frozen for micro-benchmarks: scheduler_perf's default nodes (4 cpu, 32Gi, 110 pods; in
+ * three zones) with pod-default pods already running on them, a {@link Snapshot} of it, and the
+ * default profile's {@link Framework} built over that snapshot (DefaultPreemption left out: it only
+ * runs when no node fits).
+ *
+ * <p>Design note: nothing here changes after construction except what a benchmark does to the
+ * objects it gets, so one instance serves one JMH trial.
+ */
+final class FrozenCluster implements AutoCloseable {
+  static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+  static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
+
+  final List<Node> nodes;
+  final List<Pod> runningPods;
+  final Snapshot snapshot;
+  final ClusterObjectStore objects;
+  final Nominator nominator;
+  final WorkerPool workers;
+  final Framework framework;
+  final SchedulerConfiguration configuration;
+
+  /**
+   * {@code nodes} nodes with {@code podsPerNode} running pods each, and a framework with {@code
+   * parallelism} Filter/Score workers.
+   */
+  FrozenCluster(int nodeCount, int podsPerNode, int parallelism) {
+    this.nodes = nodes(nodeCount);
+    this.runningPods = new ArrayList<>(nodeCount * podsPerNode);
+    Pod template = BenchTemplates.podDefault();
+    for (int i = 0; i < nodeCount * podsPerNode; i++) {
+      runningPods.add(
+          template.toBuilder()
+              .name(String.format(Locale.ROOT, "running-%07d", i))
+              .namespace("running")
+              .uid("running-" + i)
+              .nodeName(nodes.get(i % nodeCount).name())
+              .build());
+    }
+    this.snapshot = Snapshot.of(nodes, runningPods);
+    List<KubeObject> all = new ArrayList<>(nodes);
+    all.addAll(runningPods);
+    this.objects = ClusterObjectStore.of(ClusterObjects.of(all));
+    this.nominator = new Nominator();
+    this.workers = new WorkerPool(parallelism);
+    Registry registry = Registry.discover().unregister("DefaultPreemption");
+    this.configuration =
+        new SchedulerConfigurationDecoder()
+            .decode(
+                """
+                apiVersion: kubescheduler.config.k8s.io/v1
+                kind: KubeSchedulerConfiguration
+                profiles:
+                - schedulerName: default-scheduler
+                  plugins:
+                    multiPoint:
+                      disabled:
+                      - name: DefaultPreemption
+                """,
+                "benchmark",
+                registry)
+            .configuration();
+    VirtualClock clock = new VirtualClock();
+    FrameworkServices services =
+        new FrameworkServices(
+            () -> snapshot,
+            objects,
+            nominator,
+            workers,
+            List.of(),
+            InMemoryCluster.builder().clock(clock).build(),
+            clock,
+            new Random(0),
+            pods -> {},
+            SchedulerMetrics.noop());
+    this.framework =
+        FrameworkBuilder.build(
+            configuration.profiles().get(0), registry, services, new ArgsDecoder()::decode);
+  }
+
+  /** Default nodes named {@code node-00000...}, in zones moon-1..3 by rotation. */
+  static List<Node> nodes(int count) {
+    Node template = BenchTemplates.nodeDefault();
+    List<Node> nodes = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      String name = String.format(Locale.ROOT, "node-%05d", i);
+      nodes.add(
+          template.toBuilder()
+              .name(name)
+              .label(HOSTNAME_LABEL, name)
+              .label(ZONE_LABEL, "moon-" + (1 + i % 3))
+              .build());
+    }
+    return nodes;
+  }
+
+  /** A pending pod-default pod named {@code name}. */
+  static Pod pendingPod(String name) {
+    return BenchTemplates.podDefault().toBuilder()
+        .name(name)
+        .namespace("bench")
+        .uid("uid-" + name)
+        .build();
+  }
+
+  @Override
+  public void close() {
+    workers.close();
+  }
+}

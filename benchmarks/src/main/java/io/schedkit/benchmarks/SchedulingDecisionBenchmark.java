@@ -1,0 +1,169 @@
+package io.schedkit.benchmarks;
+
+import io.schedkit.core.runtime.Framework;
+import io.schedkit.framework.Code;
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PreFilterResult;
+import io.schedkit.framework.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One scheduling decision for a pod-default pod against a frozen snapshot, through the real
+ * default-profile {@link Framework}: PreFilter, Filter over a rotating sample of nodes until
+ * kube-scheduler's {@code numFeasibleNodesToFind} nodes fit (or every node, at 100 %), PreScore,
+ * Score with NormalizeScore and weights, and the choice of the best node (ties at random). These
+ * are the steps of the scheduler's {@code SchedulingAlgorithm} in its normal mode, minus extenders
+ * and the nominated-node shortcut, which this benchmark does not have.
+ *
+ * <p>Nothing is assumed, so every decision sees the same cluster; the rotation start moves on as in
+ * the scheduler, so successive decisions look at different nodes.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class SchedulingDecisionBenchmark {
+  /** The number of nodes. */
+  @Param({"500", "5000", "15000"})
+  public int nodes;
+
+  /** percentageOfNodesToScore: 0 is kube-scheduler's adaptive default, 100 every node. */
+  @Param({"0", "100"})
+  public int percentage;
+
+  /** Filter/Score workers, the benchmark thread included. */
+  @Param({"1"})
+  public int parallelism;
+
+  /** Running pods per node. */
+  @Param({"2"})
+  public int podsPerNode;
+
+  private FrozenCluster cluster;
+  private Framework framework;
+  private List<NodeInfo> all;
+  private PodInfo pod;
+  private Random random;
+  private int nextStart;
+
+  /** Builds the cluster and the framework. */
+  @Setup(Level.Trial)
+  public void setUp() {
+    cluster = new FrozenCluster(nodes, podsPerNode, parallelism);
+    framework = cluster.framework;
+    all = cluster.snapshot.list();
+    pod = PodInfo.of(FrozenCluster.pendingPod("measured"));
+    random = new Random(0);
+  }
+
+  /** Stops the workers. */
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    cluster.close();
+  }
+
+  /** One decision; returns the chosen node's name. */
+  @Benchmark
+  public String decide() {
+    return decide(framework, pod);
+  }
+
+  String decide(Framework fwk, PodInfo p) {
+    CycleState state = new CycleState();
+    PreFilterResult pre = fwk.runPreFilterPlugins(state, p, all, new LinkedHashSet<>());
+    if (!pre.status().isSuccess()) {
+      throw new IllegalStateException("PreFilter failed: " + pre.status());
+    }
+    int n = all.size();
+    int toFind = numFeasibleNodesToFind(percentage, n);
+    NodeInfo[] feasible = new NodeInfo[toFind];
+    AtomicInteger found = new AtomicInteger();
+    AtomicInteger processed = new AtomicInteger();
+    int start = nextStart;
+    fwk.services()
+        .parallelizer()
+        .untilStopped(
+            n,
+            i -> {
+              NodeInfo node = all.get((start + i) % n);
+              Status s = fwk.runFilterPluginsWithNominatedPods(state, p, node);
+              if (s.code() == Code.ERROR) {
+                throw new IllegalStateException(s.message());
+              }
+              processed.incrementAndGet();
+              if (s.isSuccess()) {
+                int k = found.incrementAndGet();
+                if (k > toFind) {
+                  found.decrementAndGet();
+                  return false;
+                }
+                feasible[k - 1] = node;
+              }
+              return true;
+            });
+    nextStart = (nextStart + processed.get()) % n;
+    List<NodeInfo> list = new ArrayList<>(found.get());
+    for (int i = 0; i < found.get(); i++) {
+      list.add(feasible[i]);
+    }
+    if (list.isEmpty()) {
+      throw new IllegalStateException("no node fits");
+    }
+    Status ps = fwk.runPreScorePlugins(state, p, list);
+    if (!ps.isSuccess()) {
+      throw new IllegalStateException("PreScore failed: " + ps);
+    }
+    Framework.ScoreOutcome so = fwk.runScorePlugins(state, p, list, false);
+    if (!so.status().isSuccess()) {
+      throw new IllegalStateException("Score failed: " + so.status());
+    }
+    int best = 0;
+    long bestScore = so.table().total(0);
+    int ties = 1;
+    for (int i = 1; i < list.size(); i++) {
+      long t = so.table().total(i);
+      if (t > bestScore) {
+        bestScore = t;
+        best = i;
+        ties = 1;
+      } else if (t == bestScore && random.nextInt(++ties) == 0) {
+        best = i;
+      }
+    }
+    return list.get(best).name();
+  }
+
+  /** kube-scheduler's {@code numFeasibleNodesToFind} (100 nodes at least, 5 % at least). */
+  static int numFeasibleNodesToFind(int percentage, int numAllNodes) {
+    if (numAllNodes < 100) {
+      return numAllNodes;
+    }
+    int p = percentage;
+    if (p == 0) {
+      p = Math.max(5, 50 - numAllNodes / 125);
+    }
+    return Math.max((int) ((long) numAllNodes * p / 100), 100);
+  }
+}

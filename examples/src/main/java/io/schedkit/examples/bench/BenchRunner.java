@@ -1,0 +1,368 @@
+package io.schedkit.examples.bench;
+
+import io.schedkit.core.Scheduler;
+import io.schedkit.core.VirtualClock;
+import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.examples.bench.BenchWorkload.NodeGroup;
+import io.schedkit.examples.bench.BenchWorkload.PodGroup;
+import io.schedkit.framework.Registry;
+import io.schedkit.framework.cluster.WatchEvent;
+import io.schedkit.framework.config.SchedulerConfiguration;
+import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import java.lang.management.ManagementFactory;
+import java.lang.ref.Reference;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Runs a {@link BenchWorkload} through the real scheduler: an {@link InMemoryCluster} on a {@link
+ * VirtualClock}, the default profile (kube-scheduler's), the scheduling queue, scheduling and
+ * binding cycles, driven by {@link Scheduler#runUntilIdle()}.
+ *
+ * <p>Steps, as scheduler_perf: create the nodes; create each initial pod group and let the
+ * scheduler place it (not measured); then create the measured pods (with the workload's churn and
+ * deletions interleaved) and run the scheduler until all are bound, timing that phase in wall time.
+ * See {@link BenchResult} for what is measured. Before measuring, a full collection runs so the
+ * measurement does not pay for the garbage of the setup.
+ *
+ * <p>Design note: one runner may run many workloads one after another; it is not thread-safe and
+ * each run builds its own cluster and scheduler, closed at the end.
+ */
+public final class BenchRunner {
+  /** The hostname label every node gets. */
+  public static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
+
+  /** The zone label of zoned node groups. */
+  public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
+
+  private final Options options;
+
+  /** A runner with {@code options}. */
+  public BenchRunner(Options options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /**
+   * How to run.
+   *
+   * @param parallelism Filter/Score workers including the scheduling thread; 0 means the number of
+   *     available processors
+   * @param percentageOfNodesToScore 0 for kube-scheduler's adaptive default, else 1..100
+   * @param warmupScale when positive, each workload first runs once at this scale, unmeasured, so
+   *     the JIT has compiled the hot paths (a long-running scheduler is warm)
+   * @param seed the scheduler's seed (tie-breaks)
+   */
+  public record Options(
+      int parallelism, int percentageOfNodesToScore, double warmupScale, long seed) {
+    /** Validates. */
+    public Options {
+      if (parallelism < 0) {
+        throw new IllegalArgumentException("parallelism must not be negative");
+      }
+      if (percentageOfNodesToScore < 0 || percentageOfNodesToScore > 100) {
+        throw new IllegalArgumentException("percentageOfNodesToScore must be in [0, 100]");
+      }
+      if (warmupScale < 0) {
+        throw new IllegalArgumentException("warmupScale must not be negative");
+      }
+    }
+
+    /** Available processors, adaptive sampling, a warm-up run at 20 % scale, seed 0. */
+    public static Options defaults() {
+      return new Options(0, 0, 0.2, 0);
+    }
+
+    /** The parallelism in effect. */
+    public int threads() {
+      return parallelism > 0 ? parallelism : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** {@code adaptive} or {@code N%}. */
+    public String mode() {
+      return percentageOfNodesToScore == 0 ? "adaptive" : percentageOfNodesToScore + "%";
+    }
+  }
+
+  /** Runs {@code workload} (after its warm-up run, if configured) and returns what it measured. */
+  public BenchResult run(BenchWorkload workload) {
+    if (options.warmupScale() > 0) {
+      runOnce(workload.scaled(Math.min(1.0, options.warmupScale())), false);
+    }
+    return runOnce(workload, true);
+  }
+
+  private BenchResult runOnce(BenchWorkload w, boolean measureHeap) {
+    VirtualClock clock = new VirtualClock();
+    InMemoryCluster cluster = InMemoryCluster.builder().clock(clock).build();
+    cluster.createAll(nodes(w));
+    Registry registry = Registry.discover();
+    SchedulerConfiguration defaults = defaultConfiguration(registry);
+    SchedulerConfiguration config =
+        new SchedulerConfiguration(
+            defaults.parallelism(),
+            options.percentageOfNodesToScore(),
+            defaults.podInitialBackoffSeconds(),
+            defaults.podMaxBackoffSeconds(),
+            defaults.profiles(),
+            defaults.extenders(),
+            defaults.leaderElection());
+    try (Scheduler scheduler =
+        Scheduler.builder()
+            .cluster(cluster)
+            .clock(clock)
+            .registry(registry)
+            .configuration(config)
+            .parallelism(options.threads())
+            .seed(options.seed())
+            .build()) {
+      List<List<Pod>> init = new ArrayList<>();
+      for (PodGroup g : w.initGroups()) {
+        List<Pod> pods = pods(g, 0, g.count());
+        init.add(pods);
+        cluster.createAll(pods);
+        scheduler.runUntilIdle();
+      }
+      List<Step> steps = steps(w, init);
+      BindRecorder recorder = new BindRecorder(w.measured(), w.measuredPods());
+      AutoCloseable watch = cluster.watch(recorder);
+      try {
+        collectGarbage();
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
+        long cpuStart = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+        long start = System.nanoTime();
+        recorder.start(start);
+        for (Step s : steps) {
+          s.apply(cluster);
+          scheduler.runUntilIdle();
+        }
+        long end = System.nanoTime();
+        long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpuStart : 0;
+        double heap = 0;
+        double heapMax = Runtime.getRuntime().maxMemory() / (1024.0 * 1024.0);
+        if (measureHeap) {
+          collectGarbage();
+          heap =
+              ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed()
+                  / (1024.0 * 1024.0);
+        }
+        Reference.reachabilityFence(cluster);
+        Reference.reachabilityFence(scheduler);
+        double seconds = (end - start) / 1e9;
+        long[] gaps = recorder.gaps();
+        return new BenchResult(
+            w.name(),
+            w.nodes(),
+            w.initPods(),
+            w.measuredPods(),
+            gaps.length,
+            seconds > 0 ? gaps.length / seconds : 0,
+            percentile(gaps, 50) / 1e3,
+            percentile(gaps, 99) / 1e3,
+            gaps.length == 0 ? 0 : cpu / 1e3 / gaps.length,
+            seconds,
+            heap,
+            heapMax,
+            options.mode(),
+            options.threads(),
+            w.threshold());
+      } finally {
+        closeQuietly(watch);
+      }
+    }
+  }
+
+  /** The name of the preemption plugin, which lives in the optional preemption module. */
+  static final String DEFAULT_PREEMPTION = "DefaultPreemption";
+
+  /**
+   * kube-scheduler's default configuration; without DefaultPreemption when no plugin of that name
+   * is on the class path (the preemption module is optional), so the other workloads still run.
+   */
+  static SchedulerConfiguration defaultConfiguration(Registry registry) {
+    SchedulerConfigurationDecoder decoder = new SchedulerConfigurationDecoder();
+    if (registry.contains(DEFAULT_PREEMPTION)) {
+      return decoder.defaults(registry);
+    }
+    return decoder
+        .decode(
+            """
+            apiVersion: kubescheduler.config.k8s.io/v1
+            kind: KubeSchedulerConfiguration
+            profiles:
+            - schedulerName: default-scheduler
+              plugins:
+                multiPoint:
+                  disabled:
+                  - name: DefaultPreemption
+            """,
+            "bench (no DefaultPreemption on the class path)",
+            registry)
+        .configuration();
+  }
+
+  /** The nodes of every group, named and labelled. */
+  static List<Node> nodes(BenchWorkload w) {
+    List<Node> nodes = new ArrayList<>(w.nodes());
+    for (NodeGroup g : w.nodeGroups()) {
+      for (int i = 0; i < g.count(); i++) {
+        String name =
+            g.count() == 1 ? g.prefix() : g.prefix() + String.format(Locale.ROOT, "%05d", i);
+        Node.Builder b = g.template().toBuilder().name(name).label(HOSTNAME_LABEL, name);
+        if (!g.zones().isEmpty()) {
+          b.label(ZONE_LABEL, g.zones().get(i % g.zones().size()));
+        }
+        nodes.add(b.build());
+      }
+    }
+    return nodes;
+  }
+
+  /** Pods {@code from} (inclusive) to {@code to} (exclusive) of {@code g}. */
+  static List<Pod> pods(PodGroup g, int from, int to) {
+    List<Pod> pods = new ArrayList<>(to - from);
+    for (int i = from; i < to; i++) {
+      pods.add(pod(g.template(), g.namespace(), g.prefix(), i));
+    }
+    return pods;
+  }
+
+  private static Pod pod(Pod template, String namespace, String prefix, int i) {
+    return template.toBuilder()
+        .name(prefix + String.format(Locale.ROOT, "%06d", i))
+        .namespace(namespace)
+        .build();
+  }
+
+  /** A change to the cluster made during the measurement, followed by runUntilIdle. */
+  private interface Step {
+    void apply(InMemoryCluster cluster);
+  }
+
+  /**
+   * The measured phase as steps: without churn or deletions one step creating every measured pod;
+   * otherwise one step per interval, each creating the churn pod and deleting the initial pod due
+   * before the next measured pods.
+   */
+  private static List<Step> steps(BenchWorkload w, List<List<Pod>> init) {
+    PodGroup m = w.measured();
+    int n = m.count();
+    BenchWorkload.Churn churn = w.churn();
+    BenchWorkload.Deletion deletion = w.deletion();
+    List<Step> steps = new ArrayList<>();
+    if (churn == null && deletion == null) {
+      List<Pod> all = pods(m, 0, n);
+      steps.add(c -> c.createAll(all));
+      return steps;
+    }
+    List<Pod> deletable = deletion == null ? List.of() : init.get(deletion.initGroup());
+    int churned = 0;
+    int deleted = 0;
+    int i = 0;
+    while (i < n) {
+      List<KubeObject> create = new ArrayList<>();
+      List<Pod> delete = new ArrayList<>();
+      if (churn != null && i % churn.every() == 0) {
+        create.add(pod(churn.template(), churn.namespace(), churn.prefix(), churned++));
+      }
+      if (deletion != null && i % deletion.every() == 0 && deleted < deletable.size()) {
+        delete.add(deletable.get(deleted++));
+      }
+      int next = n;
+      if (churn != null) {
+        next = Math.min(next, (i / churn.every() + 1) * churn.every());
+      }
+      if (deletion != null) {
+        next = Math.min(next, (i / deletion.every() + 1) * deletion.every());
+      }
+      create.addAll(pods(m, i, next));
+      steps.add(
+          c -> {
+            for (Pod p : delete) {
+              c.delete(Pod.KIND, p.namespace(), p.name());
+            }
+            c.createAll(create);
+          });
+      i = next;
+    }
+    return steps;
+  }
+
+  /** Records the wall time of each measured pod's bind, from the cluster's watch. */
+  private static final class BindRecorder implements java.util.function.Consumer<WatchEvent> {
+    private final String namespace;
+    private final String prefix;
+    private final long[] times;
+    private int count;
+    private long start;
+
+    BindRecorder(PodGroup measured, int n) {
+      this.namespace = measured.namespace();
+      this.prefix = measured.prefix();
+      this.times = new long[n];
+    }
+
+    synchronized void start(long nanos) {
+      this.start = nanos;
+    }
+
+    @Override
+    public synchronized void accept(WatchEvent e) {
+      if (e.type() != WatchEvent.Type.MODIFIED
+          || !(e.newObject() instanceof Pod p)
+          || !(e.oldObject() instanceof Pod old)) {
+        return;
+      }
+      if (!old.nodeName().isEmpty()
+          || p.nodeName().isEmpty()
+          || !p.namespace().equals(namespace)
+          || !p.name().startsWith(prefix)
+          || count == times.length) {
+        return;
+      }
+      times[count++] = System.nanoTime();
+    }
+
+    /** The time between consecutive binds (the first from the start), in nanoseconds. */
+    synchronized long[] gaps() {
+      long[] gaps = new long[count];
+      long prev = start;
+      for (int i = 0; i < count; i++) {
+        gaps[i] = times[i] - prev;
+        prev = times[i];
+      }
+      return gaps;
+    }
+  }
+
+  /** The nearest-rank percentile of {@code values}, or 0 when empty. */
+  static double percentile(long[] values, double p) {
+    if (values.length == 0) {
+      return 0;
+    }
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+    return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+  }
+
+  private static void collectGarbage() {
+    for (int i = 0; i < 2; i++) {
+      System.gc();
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // The watch of an in-memory cluster does not fail to close; nothing to report.
+    }
+  }
+}
