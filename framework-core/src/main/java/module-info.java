@@ -1,8 +1,8 @@
 /**
  * The schedkit runtime: the {@code Scheduler}, the framework runner, the scheduling queue, the
  * cache and snapshot, the embedded in-memory cluster, extenders over HTTP and the Kubernetes
- * codecs. The queue package is internal; the cache (snapshots) and runtime (the framework runner)
- * are public for tools and tests.
+ * codecs, and leader election over a lease. The queue package is internal; the cache (snapshots)
+ * and runtime (the framework runner) are public for tools and tests.
  */
 module io.schedkit.core {
   requires transitive io.schedkit.framework;
@@ -18,5 +18,6 @@ module io.schedkit.core {
   exports io.schedkit.core.extender;
   exports io.schedkit.core.metrics;
   exports io.schedkit.core.kube;
+  exports io.schedkit.core.leaderelection;
   exports io.schedkit.core.runtime;
 }

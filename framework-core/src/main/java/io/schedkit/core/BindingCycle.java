@@ -10,11 +10,15 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * The binding cycle of one assumed pod: WaitOnPermit, PreBind, Bind (a binding extender first),
  * PostBind. It runs as a chain of stages on the binding executor, so a pod waiting at Permit or a
  * slow host write holds no thread.
+ *
+ * <p>Just before Bind, {@code bindGuard} is asked whether binding may start (the scheduler still
+ * leads its election); if not, the cycle fails with its status without binding.
  *
  * <p>The cycle completes with Success, or with the failing status; the scheduler then unreserves,
  * forgets and requeues the pod ({@link Scheduler}).
@@ -27,6 +31,7 @@ final class BindingCycle {
   private final List<Extender> extenders;
   private final Executor executor;
   private final Runnable onPreBindDone;
+  private final Supplier<Status> bindGuard;
 
   BindingCycle(
       Framework fwk,
@@ -35,7 +40,8 @@ final class BindingCycle {
       String nodeName,
       List<Extender> extenders,
       Executor executor,
-      Runnable onPreBindDone) {
+      Runnable onPreBindDone,
+      Supplier<Status> bindGuard) {
     this.fwk = fwk;
     this.state = state;
     this.assumed = assumed;
@@ -43,6 +49,7 @@ final class BindingCycle {
     this.extenders = extenders;
     this.executor = executor;
     this.onPreBindDone = onPreBindDone;
+    this.bindGuard = bindGuard;
   }
 
   /** Runs the cycle; the stage completes with its final status (never exceptionally). */
@@ -58,7 +65,8 @@ final class BindingCycle {
                 return CompletableFuture.completedFuture(pre);
               }
               onPreBindDone.run();
-              return bind();
+              Status guard = bindGuard.get();
+              return guard.isSuccess() ? bind() : CompletableFuture.completedFuture(guard);
             },
             executor)
         .handle((s, t) -> t != null ? Status.error(Framework.unwrapped(t)) : s);

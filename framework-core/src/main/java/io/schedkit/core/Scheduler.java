@@ -6,6 +6,8 @@ import io.schedkit.core.cluster.ClusterObjectStore;
 import io.schedkit.core.extender.Extenders;
 import io.schedkit.core.kube.ArgsDecoder;
 import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.leaderelection.LeaderElector;
+import io.schedkit.core.leaderelection.LeaseStore;
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.core.queue.Nominator;
 import io.schedkit.core.queue.QueuedPod;
@@ -15,13 +17,9 @@ import io.schedkit.core.runtime.FrameworkBuilder;
 import io.schedkit.core.runtime.FrameworkServices;
 import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.framework.Clock;
-import io.schedkit.framework.ClusterEvent;
-import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.Extender;
-import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Status;
@@ -40,7 +38,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -59,6 +59,18 @@ import org.slf4j.LoggerFactory;
  * caller's thread; {@link #runUntilIdle()} drains the queue, and with a {@link VirtualClock}
  * advances virtual time through backoffs and timers until nothing more can happen; {@link #start()}
  * runs the loop on its own thread for live use, until {@link #close()}.
+ *
+ * <p>With leader election ({@link Builder#leaderElection(LeaseStore, String)}), several schedulers
+ * can share one cluster and only the leader schedules: {@link #start()} also starts the {@link
+ * LeaderElector}, and scheduling cycles run only while it leads, whoever drives them ({@link
+ * #scheduleOne()} and {@link #runUntilIdle()} do nothing for a follower). The cache and queue keep
+ * following the host either way, so a follower is ready the moment it takes over. Leadership is
+ * checked again in the binding cycle just before Bind (a non-leader's bind fails and the pod is
+ * requeued) and before reporting a failure to the host. When leadership is lost, kube-scheduler
+ * exits; this scheduler stops its loop for good and logs an error, and the host sees it through
+ * {@link #leaderElector()} ({@code lostLeadership()}, {@code whenStopped()}), typically closing it
+ * and building a new one to stand again. {@link #close()} stops the elector, releasing the lease,
+ * after the loop and the binding threads have stopped.
  *
  * <p>Design note (threads): scheduling cycles are serialised (one at a time, whoever drives them);
  * host events arrive on the host's thread and go to the thread-safe cache, queue and store; binding
@@ -87,7 +99,9 @@ public final class Scheduler implements AutoCloseable {
   private final DeferredExecutor deferred;
   private final SchedulingAlgorithm algorithm;
   private final EventHandlers handlers;
+  private final SchedulingCycle cycle;
   private final AutoCloseable subscription;
+  private final LeaderElector elector;
   private final List<String> warnings;
   private final Map<String, String> lastFailure = new ConcurrentHashMap<>();
   private final AtomicLong bound = new AtomicLong();
@@ -112,6 +126,14 @@ public final class Scheduler implements AutoCloseable {
     this.extenders = List.copyOf(allExtenders);
     this.ownsClock = b.clock == null;
     this.clock = b.clock != null ? b.clock : new SystemClock();
+    try {
+      this.elector = leaderElector(b, configuration, clock);
+    } catch (RuntimeException e) {
+      if (ownsClock) {
+        ((SystemClock) clock).close();
+      }
+      throw e;
+    }
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
     int parallelism = b.parallelism > 0 ? b.parallelism : configuration.parallelism();
     this.workers = new WorkerPool(parallelism);
@@ -173,7 +195,46 @@ public final class Scheduler implements AutoCloseable {
             nominator);
     this.handlers =
         new EventHandlers(cache, queue, store, profiles, p -> lastFailure.remove(p.uid()));
+    this.cycle =
+        new SchedulingCycle(
+            profiles,
+            cache,
+            snapshot,
+            queue,
+            store,
+            cluster,
+            algorithm,
+            metrics,
+            extenders,
+            bindingExecutor,
+            lastFailure,
+            bound,
+            bindingsInFlight,
+            cycleLock,
+            this::leading,
+            this::mayBind);
     this.subscription = cluster.watch(handlers);
+  }
+
+  /** The elector of {@code b}, or null without leader election; invalid settings throw. */
+  private static LeaderElector leaderElector(
+      Builder b, SchedulerConfiguration configuration, Clock clock) {
+    if (b.leaderElector != null) {
+      return b.leaderElector;
+    }
+    if (b.leaseStore == null || !configuration.leaderElection().leaderElect()) {
+      return null;
+    }
+    String identity = b.leaderIdentity != null ? b.leaderIdentity : LeaderElector.defaultIdentity();
+    return LeaderElector.builder()
+        .store(b.leaseStore)
+        .identity(identity)
+        .config(configuration.leaderElection())
+        .clock(clock)
+        .seed(b.seed * 31 + identity.hashCode())
+        .onStartedLeading(() -> LOG.info("{} leads: scheduling starts", identity))
+        .onStoppedLeading(() -> LOG.info("{}: leader election ended", identity))
+        .build();
   }
 
   /** A builder; {@link Builder#cluster} is required. */
@@ -209,6 +270,16 @@ public final class Scheduler implements AutoCloseable {
     return bound.get();
   }
 
+  /** The leader elector, when leader election is on. */
+  public Optional<LeaderElector> leaderElector() {
+    return Optional.ofNullable(elector);
+  }
+
+  /** Whether this scheduler may schedule: leader election is off, or it leads. */
+  private boolean leading() {
+    return elector == null || elector.isLeader();
+  }
+
   /** The framework of profile {@code schedulerName} (advanced use and tests). */
   public Optional<Framework> framework(String schedulerName) {
     return Optional.ofNullable(profiles.get(schedulerName));
@@ -218,27 +289,38 @@ public final class Scheduler implements AutoCloseable {
 
   /**
    * Runs one scheduling cycle on the caller's thread: pops the next pod and tries to place it (its
-   * binding cycle continues on the binding executor). Returns empty when no pod is ready.
+   * binding cycle continues on the binding executor). Returns empty when no pod is ready, or when
+   * leader election is on and this scheduler does not lead.
    */
   public Optional<ScheduleResult> scheduleOne() {
     synchronized (cycleLock) {
+      if (!leading()) {
+        return Optional.empty();
+      }
       QueuedPod qp = queue.tryPop();
       if (qp == null) {
         return Optional.empty();
       }
-      return Optional.of(schedule(qp));
+      return Optional.of(cycle.schedule(qp));
     }
   }
 
   /**
    * Drains the queue. With a {@link VirtualClock}, also runs binding cycles and due timers and
    * advances virtual time through backoffs and timers, until no pod can make progress and nothing
-   * more is due; with the system clock, returns once no pod is ready.
+   * more is due; with the system clock, returns once no pod is ready. With leader election it runs
+   * only while this scheduler leads, and the elector's renewals alone do not keep it advancing
+   * time: it stops when nothing is pending or in flight, or when no change came for two maximum
+   * backoffs with no binding in flight.
    *
    * @return the number of scheduling cycles run
    */
   public int runUntilIdle() {
     int cycles = 0;
+    if (!leading()) {
+      runDeferred(); // bindings left from when it led fail before Bind and requeue their pods
+      return cycles;
+    }
     VirtualClock vc = clock instanceof VirtualClock ? (VirtualClock) clock : null;
     long lastProgress = progress();
     Instant lastProgressAt = clock.now();
@@ -251,7 +333,7 @@ public final class Scheduler implements AutoCloseable {
         cyclesSinceProgress++;
         runDeferred();
       }
-      if (vc == null) {
+      if (vc == null || !leading()) {
         return cycles;
       }
       vc.runDueTasks();
@@ -267,6 +349,10 @@ public final class Scheduler implements AutoCloseable {
       } else if (cyclesSinceProgress > NO_PROGRESS_CYCLES_PER_POD * Math.max(1, pendingCount())) {
         return cycles; // the same pods keep failing (for example Permit timeouts): nothing changes
       }
+      boolean idleElection = elector != null && bindingsInFlight.get() == 0;
+      if (idleElection && pendingCount() == 0) {
+        return cycles; // only the elector's renewals are due
+      }
       Optional<Instant> timer = vc.nextDeadline();
       Optional<Instant> backoff = queue.nextBackoffExpiry();
       Instant next;
@@ -275,6 +361,9 @@ public final class Scheduler implements AutoCloseable {
             backoff.isPresent() && backoff.get().isBefore(timer.get())
                 ? backoff.get()
                 : timer.get();
+        if (idleElection && Duration.between(lastProgressAt, next).compareTo(idleLimit) > 0) {
+          return cycles; // renewals keep coming, but nothing else changes
+        }
       } else if (backoff.isPresent()) {
         if (Duration.between(lastProgressAt, backoff.get()).compareTo(idleLimit) > 0) {
           return cycles; // only retries without progress remain
@@ -305,7 +394,10 @@ public final class Scheduler implements AutoCloseable {
     }
   }
 
-  /** Starts the scheduling loop on its own thread (live use). */
+  /**
+   * Starts the scheduling loop on its own thread (live use); with leader election, starts the
+   * elector too, and the loop schedules from when it leads until leadership is lost.
+   */
   public synchronized void start() {
     if (closed) {
       throw new IllegalStateException("scheduler is closed");
@@ -314,10 +406,16 @@ public final class Scheduler implements AutoCloseable {
       return;
     }
     queue.start();
+    if (elector != null) {
+      elector.start();
+    }
     Thread t =
         new Thread(
             () -> {
-              while (!closed) {
+              if (!awaitLeadership()) {
+                return;
+              }
+              while (!closed && leading()) {
                 try {
                   QueuedPod qp = queue.pop(Duration.ofMillis(200));
                   if (qp == null) {
@@ -325,7 +423,7 @@ public final class Scheduler implements AutoCloseable {
                     continue;
                   }
                   synchronized (cycleLock) {
-                    schedule(qp);
+                    cycle.schedule(qp);
                   }
                   runDeferred();
                 } catch (InterruptedException e) {
@@ -335,6 +433,13 @@ public final class Scheduler implements AutoCloseable {
                   LOG.error("scheduling loop error", e);
                 }
               }
+              if (!closed && elector != null) {
+                runDeferred();
+                LOG.error(
+                    "leader election lost: {} stopped scheduling (the cache and queue still follow"
+                        + " the cluster)",
+                    elector.identity());
+              }
             },
             "schedkit-scheduler");
     t.setDaemon(true);
@@ -342,7 +447,29 @@ public final class Scheduler implements AutoCloseable {
     t.start();
   }
 
-  /** Stops the loop, the timers and every thread the scheduler started; idempotent. */
+  /** Without leader election true at once; with it, waits until the elector leads or stops. */
+  private boolean awaitLeadership() {
+    if (elector == null) {
+      return true;
+    }
+    try {
+      CompletableFuture.anyOf(
+              elector.whenLeading().toCompletableFuture(),
+              elector.whenStopped().toCompletableFuture())
+          .get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException e) {
+      return false;
+    }
+    return !closed && elector.isLeader();
+  }
+
+  /**
+   * Stops the loop, the binding threads, then the leader elector (releasing the lease), the timers
+   * and every thread the scheduler started; idempotent.
+   */
   @Override
   public void close() {
     Thread t;
@@ -376,6 +503,9 @@ public final class Scheduler implements AutoCloseable {
       }
     }
     workers.close();
+    if (elector != null) {
+      elector.stop();
+    }
     if (ownsClock && clock instanceof SystemClock) {
       ((SystemClock) clock).close();
     }
@@ -386,233 +516,13 @@ public final class Scheduler implements AutoCloseable {
     queue.activate(pods);
   }
 
-  // ------------------------------------------------------------------ one cycle
-
-  private ScheduleResult schedule(QueuedPod qp) {
-    Pod pod = qp.pod();
-    Framework fwk = profiles.get(pod.spec().schedulerName());
-    if (fwk == null || pod.isTerminating() || cache.isAssumedPod(pod)) {
-      queue.done(pod.uid());
-      return new ScheduleResult(pod.key(), "", ScheduleResult.Outcome.SKIPPED, "", "");
+  /** Whether a bind may start now: leader election is off, or this scheduler leads. */
+  private Status mayBind() {
+    if (leading()) {
+      return Status.success();
     }
-    long start = System.nanoTime();
-    CycleState state = new CycleState();
-    state.setRecordPluginMetrics(
-        java.util.concurrent.ThreadLocalRandom.current().nextInt(100) < 10);
-    cache.updateSnapshot(snapshot);
-    PodInfo podInfo = qp.podInfo();
-    SchedulingAlgorithm.Result result =
-        algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.SCHEDULE);
-    if (!result.status().isSuccess()) {
-      return failedToFit(fwk, state, qp, result, start);
-    }
-    String host = result.selectedNode();
-    Pod assumedPod = pod.toBuilder().nodeName(host).build();
-    PodInfo assumed = PodInfo.of(assumedPod);
-    try {
-      cache.assumePod(assumed);
-    } catch (RuntimeException e) {
-      return fail(fwk, qp, Status.error(e), null, NominatingInfo.override(""), start);
-    }
-    queue.nominator().deleteNominatedPodIfExists(assumedPod);
-    Status reserve = fwk.runReservePluginsReserve(state, assumed, host);
-    if (!reserve.isSuccess()) {
-      fwk.runReservePluginsUnreserve(state, assumed, host);
-      forget(assumedPod);
-      return fail(fwk, qp, reserve, host, NominatingInfo.override(""), start);
-    }
-    Status permit = fwk.runPermitPlugins(state, assumed, host);
-    if (!permit.isWait() && !permit.isSuccess()) {
-      fwk.runReservePluginsUnreserve(state, assumed, host);
-      forget(assumedPod);
-      return fail(fwk, qp, permit, host, NominatingInfo.override(""), start);
-    }
-    List<Pod> toActivate = state.drainPodsToActivate();
-    if (!toActivate.isEmpty()) {
-      queue.activate(toActivate);
-    }
-    metrics.scheduleAttempt(
-        "scheduled", fwk.profileName(), Duration.ofNanos(System.nanoTime() - start));
-    lastFailure.remove(pod.uid());
-    startBinding(fwk, state, qp, assumed, host);
-    return new ScheduleResult(
-        pod.key(), fwk.profileName(), ScheduleResult.Outcome.ASSUMED, host, "");
-  }
-
-  private void forget(Pod assumedPod) {
-    try {
-      cache.forgetPod(assumedPod);
-    } catch (RuntimeException e) {
-      LOG.error("forgetting {} failed: {}", assumedPod.key(), e.getMessage());
-    }
-  }
-
-  private ScheduleResult failedToFit(
-      Framework fwk,
-      CycleState state,
-      QueuedPod qp,
-      SchedulingAlgorithm.Result result,
-      long start) {
-    Status status = result.status();
-    Diagnosis diagnosis = result.diagnosis();
-    if (!status.isRejected()) {
-      return fail(fwk, qp, status, null, NominatingInfo.override(""), start);
-    }
-    if (status.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE
-        && status.message().equals("no nodes available to schedule pods")) {
-      return fail(fwk, qp, status, null, NominatingInfo.override(""), start);
-    }
-    NominatingInfo nomination = null;
-    if (fwk.hasPostFilterPlugins()) {
-      PostFilterResult pf = fwk.runPostFilterPlugins(state, qp.podInfo(), diagnosis.nodeToStatus());
-      diagnosis.setPostFilterMessage(pf.status().message());
-      nomination = pf.nominatingInfo();
-      if (pf.nominatedNodeName().isPresent()) {
-        metrics.preemptionAttempt(pf.nominatedVictims().map(v -> v.pods().size()).orElse(0));
-      }
-    }
-    String message = diagnosis.message(snapshot.size());
-    qp.setUnschedulablePlugins(diagnosis.unschedulablePlugins());
-    qp.setPendingPlugins(diagnosis.pendingPlugins());
-    return failed(fwk, qp, Code.UNSCHEDULABLE, message, nomination, start, true);
-  }
-
-  /** A failure after a node was chosen: a rejection gets a one-node FitError message. */
-  private ScheduleResult fail(
-      Framework fwk,
-      QueuedPod qp,
-      Status status,
-      String host,
-      NominatingInfo nomination,
-      long start) {
-    if (status.isRejected() && host != null) {
-      Diagnosis d = new Diagnosis();
-      d.nodeToStatus().set(host, status);
-      d.addPluginStatus(status);
-      qp.setUnschedulablePlugins(d.unschedulablePlugins());
-      qp.setPendingPlugins(d.pendingPlugins());
-      return failed(fwk, qp, status.code(), d.message(1), nomination, start, true);
-    }
-    if (status.isRejected()) {
-      qp.setUnschedulablePlugins(java.util.Set.of());
-      qp.setPendingPlugins(java.util.Set.of());
-      return failed(fwk, qp, status.code(), status.message(), nomination, start, true);
-    }
-    qp.setUnschedulablePlugins(java.util.Set.of());
-    qp.setPendingPlugins(java.util.Set.of());
-    return failed(fwk, qp, Code.ERROR, status.message(), nomination, start, true);
-  }
-
-  /** kube-scheduler's failure handler: requeue, record the nomination, tell the host. */
-  private ScheduleResult failed(
-      Framework fwk,
-      QueuedPod qp,
-      Code code,
-      String message,
-      NominatingInfo nomination,
-      long start,
-      boolean requeue) {
-    Pod pod = qp.pod();
-    boolean rejected = code.isRejection();
-    metrics.scheduleAttempt(
-        rejected ? "unschedulable" : "error",
-        fwk.profileName(),
-        Duration.ofNanos(System.nanoTime() - start));
-    Optional<Pod> current = store.pod(pod.namespace(), pod.name());
-    if (requeue && current.isPresent() && current.get().nodeName().isEmpty()) {
-      queue.addUnschedulableIfNotPresent(qp, queue.schedulingCycle());
-    } else {
-      queue.done(pod.uid());
-    }
-    if (nomination != null) {
-      queue.nominator().addNominatedPod(qp.podInfo(), nomination);
-      if (nomination.overrides()) {
-        String current0 = pod.status().nominatedNodeName();
-        if (!current0.equals(nomination.nominatedNodeName())) {
-          cluster.nominate(pod, nomination.nominatedNodeName());
-        }
-      }
-    }
-    lastFailure.put(pod.uid(), message);
-    cluster.reportUnschedulable(pod, truncate(message));
-    ScheduleResult.Outcome outcome =
-        rejected ? ScheduleResult.Outcome.UNSCHEDULABLE : ScheduleResult.Outcome.ERROR;
-    String node =
-        nomination != null && nomination.overrides() ? nomination.nominatedNodeName() : "";
-    return new ScheduleResult(pod.key(), fwk.profileName(), outcome, node, message);
-  }
-
-  /** Upstream truncates event messages to 1024 bytes, ending them with " ...". */
-  static String truncate(String message) {
-    byte[] bytes = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    if (bytes.length <= 1024) {
-      return message;
-    }
-    return new String(bytes, 0, 1020, java.nio.charset.StandardCharsets.UTF_8) + " ...";
-  }
-
-  private void startBinding(
-      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host) {
-    bindingsInFlight.incrementAndGet();
-    BindingCycle cycle =
-        new BindingCycle(
-            fwk, state, assumed, host, extenders, bindingExecutor, () -> queue.done(assumed.uid()));
-    cycle
-        .run()
-        .whenComplete(
-            (status, t) -> {
-              try {
-                Status s = t != null ? Status.error(t) : status;
-                finishBinding(fwk, state, qp, assumed, host, s);
-              } finally {
-                bindingsInFlight.decrementAndGet();
-              }
-            });
-  }
-
-  private void finishBinding(
-      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host, Status s) {
-    try {
-      cache.finishBinding(assumed.pod());
-    } catch (RuntimeException e) {
-      LOG.debug("finishBinding of {}: {}", assumed.pod().key(), e.getMessage());
-    }
-    if (s.isSuccess()) {
-      bound.incrementAndGet();
-      fwk.runPostBindPlugins(state, assumed, host);
-      List<Pod> toActivate = state.drainPodsToActivate();
-      if (!toActivate.isEmpty()) {
-        queue.activate(toActivate);
-      }
-      return;
-    }
-    synchronized (cycleLock) {
-      fwk.runReservePluginsUnreserve(state, assumed, host);
-      boolean forgotten;
-      try {
-        cache.forgetPod(assumed.pod());
-        forgotten = true;
-      } catch (RuntimeException e) {
-        LOG.error("forgetting {} failed: {}", assumed.pod().key(), e.getMessage());
-        forgotten = false;
-      }
-      // The freed capacity is an AssignedPodDelete event. For a rejection it must not wake the
-      // pod itself, so the pod is requeued first (ending its in-flight tracking) and the event
-      // follows; for other failures the event goes first, as upstream.
-      String uid = assumed.uid();
-      if (forgotten && !s.isRejected()) {
-        queue.moveAllToActiveOrBackoffQueue(
-            ClusterEvent.ASSIGNED_POD_DELETE, assumed.pod(), null, null);
-      }
-      fail(fwk, qp, s, host, NominatingInfo.override(""), System.nanoTime());
-      if (forgotten && s.isRejected()) {
-        queue.moveAllToActiveOrBackoffQueue(
-            ClusterEvent.ASSIGNED_POD_DELETE,
-            assumed.pod(),
-            null,
-            (QueuedPodInfo p) -> !p.pod().uid().equals(uid));
-      }
-    }
+    return Status.error(
+        "not the leader: binding not started (lease held by \"" + elector.leader() + "\")");
   }
 
   // ------------------------------------------------------------------ explain and pending
@@ -697,6 +607,9 @@ public final class Scheduler implements AutoCloseable {
     private SchedulerMetrics metrics;
     private final List<Extender> extenders = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private LeaseStore leaseStore;
+    private String leaderIdentity;
+    private LeaderElector leaderElector;
 
     private Builder() {}
 
@@ -755,6 +668,28 @@ public final class Scheduler implements AutoCloseable {
     /** Adds an in-process extender (after those of the configuration). */
     public Builder extender(Extender extender) {
       this.extenders.add(extender);
+      return this;
+    }
+
+    /**
+     * Elects a leader over {@code store} before scheduling, with the configuration's {@code
+     * leaderElection} settings (durations, {@code resourceName}; nothing happens if {@code
+     * leaderElect} is false), on the scheduler's clock, as candidate {@code identity} (null: {@code
+     * <hostname>_<uuid>}). Invalid settings fail {@link #build()} with client-go's message.
+     */
+    public Builder leaderElection(LeaseStore store, String identity) {
+      this.leaseStore = Objects.requireNonNull(store, "store");
+      this.leaderIdentity = identity;
+      return this;
+    }
+
+    /**
+     * Elects with {@code elector}, built by the host (on the scheduler's clock; its callbacks are
+     * the host's). The scheduler starts it in {@link Scheduler#start()} and stops it in {@link
+     * Scheduler#close()}; a host driving {@link Scheduler#runUntilIdle()} starts it itself.
+     */
+    public Builder leaderElection(LeaderElector elector) {
+      this.leaderElector = Objects.requireNonNull(elector, "elector");
       return this;
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.schedkit.core.Explanation;
+import io.schedkit.examples.demo.DemoSummary;
 import io.schedkit.examples.simulation.SimulationResult;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.Status;
@@ -129,6 +130,74 @@ final class JsonReports {
     stats.put("wallSeconds", round(s.wallSeconds(), 6));
     stats.put("podsPerSecond", round(s.podsPerSecond(), 1));
     return o;
+  }
+
+  /** The demo's summary as one indented JSON object. */
+  static String demo(DemoSummary d, String reportFile) {
+    try {
+      return PRETTY.writeValueAsString(demoNode(d, reportFile));
+    } catch (JsonProcessingException ex) {
+      throw new IllegalStateException("cannot write the demo summary", ex);
+    }
+  }
+
+  /**
+   * {@code nodes, cordonedNodes, zones, pods, scheduled, unschedulable, evicted, preemptors, lost,
+   * attempts, pools {<pool>: {nodes, usage {<resource>: {peak, mean}}}}, gang {name, minMember,
+   * bound, firstBound, lastBound, nodes, together}, unschedulableReasons, virtualSeconds,
+   * wallSeconds, podsPerSecond, report}}.
+   */
+  static ObjectNode demoNode(DemoSummary d, String reportFile) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("nodes", d.nodes());
+    o.put("cordonedNodes", d.cordonedNodes());
+    o.put("zones", d.zones());
+    o.put("pods", d.pods());
+    o.put("scheduled", d.scheduled());
+    o.put("unschedulable", d.unschedulable());
+    o.put("evicted", d.evicted());
+    o.put("preemptors", d.preemptors());
+    o.put("lost", d.lost());
+    o.put("attempts", d.attempts());
+    ObjectNode pools = o.putObject("pools");
+    d.pools()
+        .forEach(
+            (name, pool) -> {
+              ObjectNode p = pools.putObject(name);
+              p.put("nodes", pool.nodes());
+              ObjectNode usage = p.putObject("usage");
+              pool.usage()
+                  .forEach(
+                      (r, u) -> {
+                        ObjectNode un = usage.putObject(r);
+                        un.put("peak", round(u.peak(), 4));
+                        un.put("mean", round(u.mean(), 4));
+                      });
+            });
+    DemoSummary.Gang g = d.gang();
+    ObjectNode gang = o.putObject("gang");
+    gang.put("name", g.name());
+    gang.put("minMember", g.minMember());
+    gang.put("bound", g.bound());
+    putTime(gang, "firstBound", g.firstBound());
+    putTime(gang, "lastBound", g.lastBound());
+    gang.put("nodes", g.nodes());
+    gang.put("together", g.together());
+    ObjectNode reasons = o.putObject("unschedulableReasons");
+    d.unschedulableReasons().forEach(reasons::put);
+    o.put("virtualSeconds", d.virtualSeconds());
+    o.put("wallSeconds", round(d.wallSeconds(), 6));
+    o.put("podsPerSecond", round(d.podsPerSecond(), 1));
+    o.put("report", reportFile);
+    return o;
+  }
+
+  private static void putTime(ObjectNode o, String field, double seconds) {
+    if (Double.isNaN(seconds)) {
+      o.putNull(field);
+    } else {
+      o.put(field, seconds);
+    }
   }
 
   /** {@code value} rounded to {@code decimals} places (wall-clock figures need no more). */

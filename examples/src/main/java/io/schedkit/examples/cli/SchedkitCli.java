@@ -1,5 +1,6 @@
 package io.schedkit.examples.cli;
 
+import io.schedkit.examples.bench.BenchCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -19,8 +20,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code schedkit} command line: the main class of {@code schedkit.jar}, which the {@code
- * ./schedkit} launcher runs. Its subcommands are {@code explain} and {@code simulate}, plus {@code
- * help}.
+ * ./schedkit} launcher runs. Its subcommands are {@code explain}, {@code simulate}, {@code demo}
+ * and {@code bench}, plus {@code help}.
  *
  * <p>Exit codes, for every command: {@value #EXIT_OK} success; {@value #EXIT_NEGATIVE} the command
  * ran and its answer is negative (documented per command); {@value #EXIT_BAD_INPUT} bad usage or
@@ -33,11 +34,18 @@ import picocli.CommandLine.UnmatchedArgumentException;
     mixinStandardHelpOptions = true,
     versionProvider = SchedkitCli.Version.class,
     usageHelpAutoWidth = true,
-    subcommands = {HelpCommand.class, ExplainCommand.class, SimulateCommand.class},
+    subcommands = {
+      HelpCommand.class,
+      ExplainCommand.class,
+      SimulateCommand.class,
+      DemoCommand.class,
+      BenchCommand.class
+    },
     description = {
       "The Kubernetes scheduling framework on the JVM, with kube-scheduler v1.35 semantics:"
           + " explain and simulate scheduling decisions over real cluster dumps and"
-          + " KubeSchedulerConfiguration files, without an API server."
+          + " KubeSchedulerConfiguration files, without an API server. New here? Run"
+          + " 'schedkit demo'."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

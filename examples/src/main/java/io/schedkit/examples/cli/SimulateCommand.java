@@ -2,12 +2,15 @@ package io.schedkit.examples.cli;
 
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.examples.report.HtmlReport;
 import io.schedkit.examples.simulation.Simulation;
 import io.schedkit.examples.simulation.SimulationResult;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.model.KubeObject;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,7 +36,8 @@ import picocli.CommandLine.Spec;
       "Annotations make the workload a trace: schedkit.io/arrival: \"<seconds>\" creates an object"
           + " at that virtual time (default 0, in file order); on a pod, schedkit.io/duration:"
           + " \"<seconds>\" makes it complete that long after it is bound.",
-      "The same inputs and seed give the same output (except wallSeconds and podsPerSecond)."
+      "The same inputs and seed give the same output (except wallSeconds and podsPerSecond).",
+      "--report FILE.html also writes a self-contained HTML page (no network needed to view it)."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -82,6 +86,14 @@ final class SimulateCommand implements Callable<Integer> {
       description = "text (a summary and a table) or json (one object); default: text.")
   private OutputFormat format;
 
+  @Option(
+      names = "--report",
+      paramLabel = "FILE.html",
+      description =
+          "Also write a self-contained HTML report: utilisation per node and per resource over"
+              + " time, the placement timeline, preemptions and the unschedulable pods' reasons.")
+  private Path report;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -96,20 +108,48 @@ final class SimulateCommand implements Callable<Integer> {
             configuration)
         .close();
 
+    HtmlReport html = null;
+    if (report != null) {
+      List<KubeObject> all = new ArrayList<>(clusterObjects);
+      all.addAll(workloadObjects);
+      html =
+          HtmlReport.builder()
+              .title("schedkit simulate")
+              .subtitle(
+                  "--cluster "
+                      + cluster
+                      + " --workload "
+                      + workload
+                      + (config == null ? "" : " --config " + config)
+                      + " --seed "
+                      + seed)
+              .objects(all)
+              .build();
+    }
     Simulation simulation;
     try {
-      simulation =
+      Simulation.Builder builder =
           Simulation.builder()
               .cluster(clusterObjects, cluster.toString())
               .workload(workloadObjects, workload.toString())
               .configuration(configuration.configuration())
               .registry(registry)
-              .seed(seed)
-              .build();
+              .seed(seed);
+      if (html != null) {
+        builder.listener(html);
+      }
+      simulation = builder.build();
     } catch (IllegalArgumentException e) {
       throw new InputException(e.getMessage(), e);
     }
     SimulationResult result = simulation.run();
+    if (html != null) {
+      try {
+        html.write(report, result);
+      } catch (IOException e) {
+        throw new InputException(report + ": cannot write the report: " + e.getMessage(), e);
+      }
+    }
     if (format == OutputFormat.JSON) {
       out.println(JsonReports.simulation(result));
     } else {

@@ -1,6 +1,7 @@
 package io.schedkit.examples.cli;
 
 import io.schedkit.core.Explanation;
+import io.schedkit.examples.demo.DemoSummary;
 import io.schedkit.examples.simulation.SimulationResult;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.Status;
@@ -151,6 +152,109 @@ final class TextReports {
                       .append('\n'));
     }
     return sb.toString();
+  }
+
+  /**
+   * The demo's summary: what was simulated, the pod counts, per pool utilisation, the gang's
+   * outcome, the unschedulable pods with their reasons, the times, and where the report is.
+   */
+  static String demo(String description, DemoSummary d, String reportFile) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("schedkit demo: ").append(description).append("\n\n");
+    sb.append("Pods\n");
+    count(sb, "in the workload", d.pods());
+    count(sb, "scheduled (bound, running or completed)", d.scheduled());
+    count(sb, "unschedulable (pending, with kube-scheduler's reason)", d.unschedulable());
+    count(
+        sb, "evicted by preemption, for " + d.preemptors() + " higher-priority pods", d.evicted());
+    count(sb, "lost (none of the above)", d.lost());
+    sb.append('\n');
+    Set<String> resources = new LinkedHashSet<>();
+    d.pools().values().forEach(p -> resources.addAll(p.usage().keySet()));
+    TextTable pools = new TextTable().column("POOL").numberColumn("NODES");
+    for (String r : resources) {
+      pools.numberColumn(shortResource(r) + " PEAK").numberColumn(shortResource(r) + " MEAN");
+    }
+    d.pools()
+        .forEach(
+            (name, pool) -> {
+              List<String> row = new ArrayList<>(List.of(name, Integer.toString(pool.nodes())));
+              for (String r : resources) {
+                DemoSummary.Usage u = pool.usage().get(r);
+                row.add(u == null ? "-" : percent(u.peak()));
+                row.add(u == null ? "-" : percent(u.mean()));
+              }
+              pools.row(row);
+            });
+    sb.append(pools.render())
+        .append("(requested over allocatable, summed over the pool's nodes; mean over time)\n\n");
+
+    DemoSummary.Gang g = d.gang();
+    sb.append("Gang ").append(g.name()).append(": ");
+    if (g.together()) {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%d/%d pods bound together at %s s on %d nodes (Coscheduling, minMember %d)",
+              g.bound(),
+              g.minMember(),
+              seconds(g.firstBound()),
+              g.nodes(),
+              g.minMember()));
+    } else if (g.bound() == 0) {
+      sb.append("not scheduled (minMember ").append(g.minMember()).append(')');
+    } else {
+      sb.append(
+          String.format(
+              Locale.ROOT,
+              "%d/%d pods bound between %s s and %s s (minMember %d)",
+              g.bound(),
+              g.minMember(),
+              seconds(g.firstBound()),
+              seconds(g.lastBound()),
+              g.minMember()));
+    }
+    sb.append("\n");
+    if (!d.unschedulableReasons().isEmpty()) {
+      sb.append("\nUnschedulable:\n");
+      d.unschedulableReasons()
+          .forEach(
+              (pod, message) ->
+                  sb.append("  ")
+                      .append(pod)
+                      .append(": ")
+                      .append(message.isEmpty() ? "(never attempted)" : message)
+                      .append('\n'));
+    }
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%nSimulated %s s of virtual time (%d scheduling cycles) in %.2f s of wall time"
+                + " (%,.0f pods/s).%n",
+            seconds(d.virtualSeconds()),
+            d.attempts(),
+            d.wallSeconds(),
+            d.podsPerSecond()));
+    if (reportFile != null) {
+      sb.append("Report: ").append(reportFile).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static void count(StringBuilder sb, String what, long n) {
+    sb.append(String.format(Locale.ROOT, "  %-56s %6d%n", what, n));
+  }
+
+  private static String shortResource(String resource) {
+    return switch (resource) {
+      case "cpu" -> "CPU";
+      case "memory" -> "MEMORY";
+      default -> resource.substring(resource.lastIndexOf('/') + 1).toUpperCase(Locale.ROOT);
+    };
+  }
+
+  private static String percent(double fraction) {
+    return Math.round(fraction * 100) + " %";
   }
 
   /** Seconds to the millisecond, with at least one decimal ({@code 0.0}, {@code 12.25}). */

@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -233,6 +234,7 @@ public final class Simulation {
     private final Set<String> completing = new HashSet<>();
     private final Map<String, Clock.Cancellable> completions = new HashMap<>();
     private final Map<String, NodeLoad> loads = new HashMap<>();
+    private final Map<String, String> preemptors = new ConcurrentHashMap<>();
     private final boolean observed = !listeners.isEmpty();
     private boolean loading;
     private int pendingTasks;
@@ -267,7 +269,7 @@ public final class Simulation {
       Map<String, String> messages = new HashMap<>();
       try (Scheduler scheduler =
           Scheduler.builder()
-              .cluster(cluster)
+              .cluster(new EvictionRecorder(cluster, preemptors))
               .registry(registry)
               .configuration(configuration)
               .clock(clock)
@@ -408,6 +410,7 @@ public final class Simulation {
       if (completion != null && completion.cancel()) {
         pendingTasks--; // evicted before it completed
       }
+      String preemptor = preemptors.remove(pod.uid());
       if (completing.remove(pod.uid())) {
         emit(new SimulationEvent.Completed(now(), key, pod.nodeName()));
       } else if (wasEvicted(pod)) {
@@ -416,7 +419,9 @@ public final class Simulation {
           placements.remove(key);
           boundTimes.remove(key);
         }
-        emit(new SimulationEvent.Evicted(now(), key, pod.nodeName()));
+        emit(
+            new SimulationEvent.Evicted(
+                now(), key, pod.nodeName(), preemptor == null ? "" : preemptor));
       }
       if (observed) {
         NodeLoad load = load(pod.nodeName());

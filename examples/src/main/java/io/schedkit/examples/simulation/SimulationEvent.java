@@ -1,5 +1,7 @@
 package io.schedkit.examples.simulation;
 
+import java.util.Objects;
+
 /**
  * Something that happened during a {@link Simulation}, at a virtual time: what a progress listener
  * or a report writer receives through {@link SimulationListener#onEvent}. Times are virtual seconds
@@ -58,8 +60,27 @@ public sealed interface SimulationEvent {
    * @param time when it was deleted
    * @param pod the pod
    * @param node the node it ran on
+   * @param preemptor the pod it made room for ({@code namespace/name}), {@code ""} when unknown
    */
-  record Evicted(double time, String pod, String node) implements SimulationEvent {}
+  record Evicted(double time, String pod, String node, String preemptor)
+      implements SimulationEvent {
+
+    /** Requires a preemptor, {@code ""} when unknown. */
+    public Evicted {
+      Objects.requireNonNull(preemptor, "preemptor");
+    }
+
+    /**
+     * An eviction whose preemptor is unknown.
+     *
+     * @param time when it was deleted
+     * @param pod the pod
+     * @param node the node it ran on
+     */
+    public Evicted(double time, String pod, String node) {
+      this(time, pod, node, "");
+    }
+  }
 
   /**
    * A pod with {@code schedkit.io/duration} finished and was deleted, freeing its resources.

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.schedkit.examples.report.WellFormedHtml;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code schedkit simulate} on the sample files of {@code /cli/}. */
 final class SimulateCommandTest {
@@ -141,5 +145,26 @@ final class SimulateCommandTest {
     assertThat(r.out())
         .contains(
             "\nUnschedulable:\n  default/lost: 0/3 nodes are available: 3 node(s) didn't match");
+  }
+
+  @Test
+  void simulate_report_writesASelfContainedPage(@TempDir Path dir) throws Exception {
+    Path report = dir.resolve("out/report.html");
+    Cli.Result r =
+        simulate(
+            "cluster.yaml", "workload.yaml", "--format", "json", "--report", report.toString());
+
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.json().get("placements").get("default/trainer").asText()).isEqualTo("node-gpu");
+    String html = Files.readString(report);
+    WellFormedHtml.check(html);
+    assertThat(html)
+        .doesNotContain("http://", "https://", "<script")
+        .contains("<title>schedkit simulate</title>")
+        .contains("<section id=\"unschedulable\">")
+        .contains("default/lost")
+        .contains("node(s) didn&#39;t match Pod&#39;s node affinity/selector")
+        .contains("node-gpu")
+        .contains("aria-label=\"Placement timeline\"");
   }
 }
