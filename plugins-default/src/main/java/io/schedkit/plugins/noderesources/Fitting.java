@@ -10,7 +10,9 @@ import io.schedkit.framework.model.ResourceNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -94,11 +96,19 @@ final class Fitting {
    * UnschedulableAndUnresolvable when some failure is unresolvable.
    */
   static Status filter(Request request, NodeInfo node) {
-    if (check(request, node, null) == 0) {
+    int failed = check(request, node, null);
+    if (failed == 0) {
       return Status.success();
     }
     List<InsufficientResource> failures = new ArrayList<>(4);
     check(request, node, failures);
+    if (failed == 1) {
+      InsufficientResource f = failures.get(0);
+      Status[] common = COMMON_FAILURES.get(f.reason());
+      if (common != null) {
+        return common[f.unresolvable() ? 1 : 0];
+      }
+    }
     List<String> reasons = new ArrayList<>(failures.size());
     Code code = Code.UNSCHEDULABLE;
     for (InsufficientResource f : failures) {
@@ -108,6 +118,32 @@ final class Fitting {
       }
     }
     return Status.of(code, reasons);
+  }
+
+  /**
+   * The statuses of the common single failures (too many pods; not enough cpu, memory or ephemeral
+   * storage), resolvable at index 0 and unresolvable at 1, made once: when a pod fits nowhere,
+   * every node of the cluster answers one of these. Statuses are immutable, so sharing them changes
+   * nothing.
+   */
+  private static final Map<String, Status[]> COMMON_FAILURES = commonFailures();
+
+  private static Map<String, Status[]> commonFailures() {
+    Map<String, Status[]> m = new HashMap<>();
+    for (String reason :
+        List.of(
+            NodeResourcesFit.TOO_MANY_PODS,
+            NodeResourcesFit.INSUFFICIENT_CPU,
+            NodeResourcesFit.INSUFFICIENT_MEMORY,
+            NodeResourcesFit.INSUFFICIENT_EPHEMERAL_STORAGE)) {
+      m.put(
+          reason,
+          new Status[] {
+            Status.of(Code.UNSCHEDULABLE, List.of(reason)),
+            Status.of(Code.UNSCHEDULABLE_AND_UNRESOLVABLE, List.of(reason))
+          });
+    }
+    return Map.copyOf(m);
   }
 
   /**
