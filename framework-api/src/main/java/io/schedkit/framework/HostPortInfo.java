@@ -10,14 +10,16 @@ import java.util.Set;
  * free a port another pod still holds. Read-only for plugins; {@link NodeInfo} maintains it.
  */
 public final class HostPortInfo {
-  private final Map<HostPort, Integer> used;
+  // Empty and shared until a port is added: most nodes use no host port, and every NodeInfo copy
+  // (one per snapshot change, one per preemption dry-run node) copies this.
+  private Map<HostPort, Integer> used;
 
   HostPortInfo() {
-    this.used = new HashMap<>();
+    this.used = Map.of();
   }
 
   private HostPortInfo(HostPortInfo other) {
-    this.used = new HashMap<>(other.used);
+    this.used = other.used.isEmpty() ? Map.of() : new HashMap<>(other.used);
   }
 
   /**
@@ -61,11 +63,16 @@ public final class HostPortInfo {
   }
 
   void add(HostPort port) {
+    if (!(used instanceof HashMap)) {
+      used = new HashMap<>();
+    }
     used.merge(port, 1, Integer::sum);
   }
 
   void remove(HostPort port) {
-    used.computeIfPresent(port, (k, n) -> n <= 1 ? null : n - 1);
+    if (!used.isEmpty()) {
+      used.computeIfPresent(port, (k, n) -> n <= 1 ? null : n - 1);
+    }
   }
 
   HostPortInfo copy() {

@@ -523,6 +523,13 @@ public final class NodeInfo {
   }
 
   private static int indexOf(List<PodInfo> list, Pod pod) {
+    // Callers usually pass the very Pod object the list holds (preemption removes the node's own
+    // pods): find it by identity first, then by UID (or name) as the contract says.
+    for (int i = 0, n = list.size(); i < n; i++) {
+      if (list.get(i).pod() == pod) {
+        return i;
+      }
+    }
     String uid = pod.uid();
     for (int i = 0; i < list.size(); i++) {
       Pod p = list.get(i).pod();

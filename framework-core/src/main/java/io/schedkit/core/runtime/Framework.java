@@ -65,6 +65,8 @@ public final class Framework implements PluginRunner {
   private final List<FilterPlugin> filter;
   private final FilterPlugin[] allFilters;
   private volatile ActiveFilters activeFilters;
+  private volatile ActiveExtensions activeExtensions =
+      new ActiveExtensions(null, new PreFilterPlugin[0]);
   private final List<PostFilterPlugin> postFilter;
   private final List<PreScorePlugin> preScore;
   private final List<ScorePlugin> score;
@@ -304,11 +306,8 @@ public final class Framework implements PluginRunner {
 
   private Status runPreFilterExtension(
       CycleState state, PodInfo podToSchedule, PodInfo other, NodeInfo node, boolean add) {
-    for (PreFilterPlugin p : preFilter) {
+    for (PreFilterPlugin p : activeExtensions(state.skipFilterPlugins())) {
       PreFilterExtensions ext = p.preFilterExtensions();
-      if (ext == null || state.skipFilterPlugins().contains(p.name())) {
-        continue;
-      }
       Status s;
       try {
         s =
@@ -385,6 +384,30 @@ public final class Framework implements PluginRunner {
     activeFilters = new ActiveFilters(skip, plugins);
     return plugins;
   }
+
+  /**
+   * The PreFilter plugins with extensions that {@code skip} leaves, in order; kept for the last
+   * skip-set object seen, as {@link #activeFilters} (preemption calls AddPod/RemovePod several
+   * times per candidate node).
+   */
+  private PreFilterPlugin[] activeExtensions(Set<String> skip) {
+    ActiveExtensions last = activeExtensions;
+    if (last.skip == skip) {
+      return last.plugins;
+    }
+    List<PreFilterPlugin> kept = new ArrayList<>(preFilter.size());
+    for (PreFilterPlugin p : preFilter) {
+      if (p.preFilterExtensions() != null && !skip.contains(p.name())) {
+        kept.add(p);
+      }
+    }
+    PreFilterPlugin[] plugins = kept.toArray(new PreFilterPlugin[0]);
+    activeExtensions = new ActiveExtensions(skip, plugins);
+    return plugins;
+  }
+
+  /** The PreFilter plugins with extensions left after removing a skip set. */
+  private record ActiveExtensions(Set<String> skip, PreFilterPlugin[] plugins) {}
 
   /** The Filter plugins left after removing a skip set (identity-compared). */
   private record ActiveFilters(Set<String> skip, FilterPlugin[] plugins) {}
