@@ -73,7 +73,7 @@ public record BenchResult(
         + ",\"boundPods\":"
         + boundPods
         + ",\"wallSeconds\":"
-        + num(wallSeconds)
+        + String.format(Locale.ROOT, "%.3f", wallSeconds)
         + ",\"heapUsedMiB\":"
         + num(heapUsedMiB)
         + ",\"heapMaxMiB\":"

@@ -151,7 +151,7 @@ final class Filtering {
   private TopologyCounts existingAntiAffinityCounts(PodInfo pod, Map<String, String> nsLabels) {
     TopologyCounts counts = new TopologyCounts();
     for (Map.Entry<AffinityTerm, Map<String, Long>> e :
-        totals.existing(handle.snapshot()).entrySet()) {
+        totals.existing(PairTotals.TermKind.REQUIRED_ANTI_AFFINITY, handle.snapshot()).entrySet()) {
       AffinityTerm t = e.getKey();
       if (t.matches(pod.pod(), nsLabels)) {
         counts.addBase(t.topologyKey(), e.getValue());

@@ -115,12 +115,39 @@ abstract class PairTotals {
     }
   }
 
+  /** Which of a node's distinct-term maps {@link ExistingTerms} sums. */
+  enum TermKind {
+    /** {@link NodeInfo#requiredAntiAffinityTermCounts()}: carriers. */
+    REQUIRED_ANTI_AFFINITY,
+    /** {@link NodeInfo#requiredAffinityTermCounts()}: carriers. */
+    REQUIRED_AFFINITY,
+    /** {@link NodeInfo#preferredAffinityTermWeights()}: summed weights. */
+    PREFERRED_AFFINITY,
+    /** {@link NodeInfo#preferredAntiAffinityTermWeights()}: summed weights. */
+    PREFERRED_ANTI_AFFINITY;
+
+    Map<AffinityTerm, ? extends Number> of(NodeInfo n) {
+      return switch (this) {
+        case REQUIRED_ANTI_AFFINITY -> n.requiredAntiAffinityTermCounts();
+        case REQUIRED_AFFINITY -> n.requiredAffinityTermCounts();
+        case PREFERRED_AFFINITY -> n.preferredAffinityTermWeights();
+        case PREFERRED_ANTI_AFFINITY -> n.preferredAntiAffinityTermWeights();
+      };
+    }
+  }
+
   /**
-   * The existing pods' distinct required anti-affinity terms, each with its carriers per value of
-   * its topology key.
+   * The existing pods' distinct terms of one kind, each with its carriers (or summed weights) per
+   * value of its topology key.
    */
-  static final class ExistingAntiAffinity extends PairTotals {
+  static final class ExistingTerms extends PairTotals {
+    private final TermKind kind;
     private final Map<AffinityTerm, Map<String, Long>> byTerm = new HashMap<>();
+    private final Map<AffinityTerm, Map<String, Long>> view = Collections.unmodifiableMap(byTerm);
+
+    ExistingTerms(TermKind kind) {
+      this.kind = kind;
+    }
 
     @Override
     void clear() {
@@ -132,28 +159,28 @@ abstract class PairTotals {
       if (info.node() == null) {
         return;
       }
-      Map<AffinityTerm, Integer> terms = info.requiredAntiAffinityTermCounts();
+      Map<AffinityTerm, ? extends Number> terms = kind.of(info);
       if (terms.isEmpty()) {
         return;
       }
       Map<String, String> labels = info.labels();
-      for (Map.Entry<AffinityTerm, Integer> e : terms.entrySet()) {
+      for (Map.Entry<AffinityTerm, ? extends Number> e : terms.entrySet()) {
         AffinityTerm t = e.getKey();
         String value = labels.get(t.topologyKey());
         if (value == null) {
           continue;
         }
         Map<String, Long> values = byTerm.computeIfAbsent(t, k -> new HashMap<>());
-        adjust(values, value, (long) sign * e.getValue());
+        adjust(values, value, sign * e.getValue().longValue());
         if (values.isEmpty()) {
           byTerm.remove(t);
         }
       }
     }
 
-    /** The terms with their carriers by topology value (positive), read-only. */
+    /** The terms with their positive totals by topology value, read-only. */
     Map<AffinityTerm, Map<String, Long>> byTerm() {
-      return Collections.unmodifiableMap(byTerm);
+      return view;
     }
   }
 
@@ -163,7 +190,7 @@ abstract class PairTotals {
 
     private record Key(String topologyKey, PodMatcher matcher) {}
 
-    private final ExistingAntiAffinity existing = new ExistingAntiAffinity();
+    private final Map<TermKind, ExistingTerms> existing = new java.util.EnumMap<>(TermKind.class);
     private final Map<Key, Incoming> incoming =
         new LinkedHashMap<>(MAX_ENTRIES * 2, 0.75f, true) {
           private static final long serialVersionUID = 1L;
@@ -175,15 +202,21 @@ abstract class PairTotals {
         };
 
     /**
-     * The existing anti-affinity terms over the lister's nodes, up to date; empty without a look at
-     * the nodes when no node runs a pod with required anti-affinity.
+     * The existing pods' terms of {@code kind} over the lister's nodes, up to date; empty without a
+     * look at the nodes when no node runs a pod with the kind of affinity they come from.
      */
-    synchronized Map<AffinityTerm, Map<String, Long>> existing(NodeInfoLister lister) {
-      if (lister.havePodsWithRequiredAntiAffinity().isEmpty()) {
+    synchronized Map<AffinityTerm, Map<String, Long>> existing(
+        TermKind kind, NodeInfoLister lister) {
+      List<NodeInfo> carriers =
+          kind == TermKind.REQUIRED_ANTI_AFFINITY
+              ? lister.havePodsWithRequiredAntiAffinity()
+              : lister.havePodsWithAffinity();
+      if (carriers.isEmpty()) {
         return Map.of();
       }
-      existing.refresh(lister.list(), lister.replacesChangedNodes());
-      return existing.byTerm();
+      ExistingTerms t = existing.computeIfAbsent(kind, ExistingTerms::new);
+      t.refresh(lister.list(), lister.replacesChangedNodes());
+      return t.byTerm();
     }
 
     /** The totals of {@code matcher} per value of {@code topologyKey} over the lister's nodes. */

@@ -4,14 +4,15 @@ import io.schedkit.framework.AffinityTerm;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NodeScores;
 import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.PodMatcher;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.WeightedAffinityTerm;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -39,24 +40,62 @@ final class Scoring {
 
   private final InterPodAffinityArgs args;
   private final FrameworkHandle handle;
+  private final PairTotals.Cache totals = new PairTotals.Cache();
 
   Scoring(InterPodAffinityArgs args, FrameworkHandle handle) {
     this.args = args;
     this.handle = handle;
   }
 
-  /** Topology key to value to score, as computed by PreScore. Read-only once written. */
-  static final class State implements StateData {
-    final Map<String, Map<String, Long>> topologyScore;
+  /**
+   * One contribution to the topology scores: {@code multiplier} times the totals of {@code key}
+   * (read-only, shared from {@link PairTotals}; they do not change before the next PreScore).
+   */
+  record Part(String key, Map<String, Long> totals, long multiplier) {}
 
-    State(Map<String, Map<String, Long>> topologyScore) {
-      this.topologyScore = topologyScore;
+  /** Topology key to value to score, as computed by PreScore: a sum of parts. Read-only. */
+  static final class State implements StateData {
+    final List<Part> parts;
+    private final Map<String, List<Part>> byKey = new HashMap<>();
+
+    State(List<Part> parts) {
+      this.parts = List.copyOf(parts);
+      for (Part p : this.parts) {
+        byKey.computeIfAbsent(p.key(), k -> new ArrayList<>(1)).add(p);
+      }
+    }
+
+    /** Whether no pair got any contribution (upstream's empty topology score map). */
+    boolean isEmpty() {
+      return parts.isEmpty();
+    }
+
+    /** The sum of the scores of the node's topology pairs. */
+    long score(Map<String, String> labels) {
+      long score = 0;
+      for (Map.Entry<String, List<Part>> e : byKey.entrySet()) {
+        String value = labels.get(e.getKey());
+        if (value == null) {
+          continue;
+        }
+        for (Part p : e.getValue()) {
+          Long c = p.totals().get(value);
+          if (c != null) {
+            score += c * p.multiplier();
+          }
+        }
+      }
+      return score;
     }
 
     /** The scores as sorted immutable maps (for tests and debugging). */
     Map<String, Map<String, Long>> toMap() {
       Map<String, Map<String, Long>> out = new TreeMap<>();
-      topologyScore.forEach((k, v) -> out.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
+      for (Part p : parts) {
+        Map<String, Long> values = out.computeIfAbsent(p.key(), k -> new TreeMap<>());
+        p.totals().forEach((v, c) -> values.merge(v, c * p.multiplier(), Long::sum));
+      }
+      out.replaceAll((k, v) -> Collections.unmodifiableMap(v));
       return Collections.unmodifiableMap(out);
     }
   }
@@ -72,110 +111,56 @@ final class Scoring {
     if (args.ignorePreferredTermsOfExistingPods() && !hasConstraints) {
       return Status.skip();
     }
-    // Unless the incoming pod has preferred terms, only nodes running pods with affinity matter.
-    List<NodeInfo> nodes =
-        hasConstraints ? handle.snapshot().list() : handle.snapshot().havePodsWithAffinity();
-
+    NodeInfoLister snapshot = handle.snapshot();
     Terms.Resolver resolver = new Terms.Resolver(handle.objects());
     List<WeightedAffinityTerm> affinity = resolver.resolveWeighted(pod.preferredAffinityTerms());
     List<WeightedAffinityTerm> anti = resolver.resolveWeighted(pod.preferredAntiAffinityTerms());
-    PodMatcher[] affinityMatchers = matchers(affinity);
-    PodMatcher[] antiMatchers = matchers(anti);
     Map<String, String> nsLabels = Terms.namespaceLabels(handle.objects(), pod.namespace());
-    Map<AffinityTerm, Boolean> existingTermMatches = new HashMap<>();
     long hardWeight = args.hardPodAffinityWeight();
 
-    Map<String, Map<String, Long>> topologyScore = new HashMap<>();
-    boolean incoming = !affinity.isEmpty() || !anti.isEmpty();
-    for (NodeInfo n : nodes) {
-      if (!incoming
-          && (hardWeight <= 0 || n.requiredAffinityTermCounts().isEmpty())
-          && n.preferredAffinityTermWeights().isEmpty()
-          && n.preferredAntiAffinityTermWeights().isEmpty()) {
-        continue; // e.g. a node whose pods have required anti-affinity only: nothing to add
-      }
-      Map<String, String> labels = n.labels();
-      if (n.node() == null || labels.isEmpty() || n.pods().isEmpty()) {
-        continue;
-      }
-      addIncoming(topologyScore, labels, n, affinity, affinityMatchers, 1);
-      addIncoming(topologyScore, labels, n, anti, antiMatchers, -1);
-      if (hardWeight > 0) {
-        for (Map.Entry<AffinityTerm, Integer> e : n.requiredAffinityTermCounts().entrySet()) {
-          addExisting(
-              topologyScore,
-              labels,
-              e.getKey(),
-              hardWeight * e.getValue(),
-              pod,
-              nsLabels,
-              existingTermMatches);
-        }
-      }
-      for (Map.Entry<AffinityTerm, Long> e : n.preferredAffinityTermWeights().entrySet()) {
-        addExisting(
-            topologyScore, labels, e.getKey(), e.getValue(), pod, nsLabels, existingTermMatches);
-      }
-      for (Map.Entry<AffinityTerm, Long> e : n.preferredAntiAffinityTermWeights().entrySet()) {
-        addExisting(
-            topologyScore, labels, e.getKey(), -e.getValue(), pod, nsLabels, existingTermMatches);
-      }
+    List<Part> parts = new ArrayList<>();
+    // The incoming pod's preferred terms: ± weight × the pods matching each, per topology value.
+    addIncoming(parts, affinity, 1, snapshot);
+    addIncoming(parts, anti, -1, snapshot);
+    // The existing pods' terms that the incoming pod matches, with their carriers or weights.
+    if (hardWeight > 0) {
+      addExisting(
+          parts, PairTotals.TermKind.REQUIRED_AFFINITY, hardWeight, pod, nsLabels, snapshot);
     }
-    if (topologyScore.isEmpty()) {
+    addExisting(parts, PairTotals.TermKind.PREFERRED_AFFINITY, 1, pod, nsLabels, snapshot);
+    addExisting(parts, PairTotals.TermKind.PREFERRED_ANTI_AFFINITY, -1, pod, nsLabels, snapshot);
+    if (parts.isEmpty()) {
       return Status.skip();
     }
-    cycleState.write(KEY, new State(topologyScore));
+    cycleState.write(KEY, new State(parts));
     return Status.success();
   }
 
-  private static PodMatcher[] matchers(List<WeightedAffinityTerm> terms) {
-    PodMatcher[] out = new PodMatcher[terms.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = Terms.termMatcher(terms.get(i).term());
-    }
-    return out;
-  }
-
-  /** The incoming pod's preferred terms: ± weight × the node's pods matching each. */
-  private static void addIncoming(
-      Map<String, Map<String, Long>> topologyScore,
-      Map<String, String> labels,
-      NodeInfo node,
-      List<WeightedAffinityTerm> terms,
-      PodMatcher[] matchers,
-      int sign) {
-    for (int i = 0; i < matchers.length; i++) {
-      WeightedAffinityTerm t = terms.get(i);
+  private void addIncoming(
+      List<Part> parts, List<WeightedAffinityTerm> terms, int sign, NodeInfoLister snapshot) {
+    for (WeightedAffinityTerm t : terms) {
       String key = t.term().topologyKey();
-      String value = labels.get(key);
-      if (value == null) {
-        continue;
-      }
-      int c = node.countMatching(matchers[i]);
-      if (c > 0) {
-        add(topologyScore, key, value, (long) sign * t.weight() * c);
+      Map<String, Long> counts = totals.incoming(key, Terms.termMatcher(t.term()), snapshot);
+      if (!counts.isEmpty()) {
+        parts.add(new Part(key, counts, (long) sign * t.weight()));
       }
     }
   }
 
-  /** An existing pod's term with its summed weight, if the incoming pod matches it. */
-  private static void addExisting(
-      Map<String, Map<String, Long>> topologyScore,
-      Map<String, String> labels,
-      AffinityTerm term,
-      long weight,
+  private void addExisting(
+      List<Part> parts,
+      PairTotals.TermKind kind,
+      long multiplier,
       PodInfo pod,
       Map<String, String> nsLabels,
-      Map<AffinityTerm, Boolean> matches) {
-    String value = labels.get(term.topologyKey());
-    if (value != null && matches.computeIfAbsent(term, t -> t.matches(pod.pod(), nsLabels))) {
-      add(topologyScore, term.topologyKey(), value, weight);
+      NodeInfoLister snapshot) {
+    for (Map.Entry<AffinityTerm, Map<String, Long>> e :
+        totals.existing(kind, snapshot).entrySet()) {
+      AffinityTerm t = e.getKey();
+      if (t.matches(pod.pod(), nsLabels)) {
+        parts.add(new Part(t.topologyKey(), e.getValue(), multiplier));
+      }
     }
-  }
-
-  private static void add(
-      Map<String, Map<String, Long>> topologyScore, String key, String value, long delta) {
-    topologyScore.computeIfAbsent(key, k -> new HashMap<>()).merge(value, delta, Long::sum);
   }
 
   /** The sum of the node's topology pairs' scores (may be negative). */
@@ -184,15 +169,7 @@ final class Scoring {
     if (s == null) {
       throw new IllegalStateException(NOT_FOUND);
     }
-    Map<String, String> labels = nodeInfo.labels();
-    long score = 0;
-    for (Map.Entry<String, Map<String, Long>> e : s.topologyScore.entrySet()) {
-      String value = labels.get(e.getKey());
-      if (value != null) {
-        score += e.getValue().getOrDefault(value, 0L);
-      }
-    }
-    return score;
+    return s.score(nodeInfo.labels());
   }
 
   /**
@@ -205,7 +182,7 @@ final class Scoring {
     if (s == null) {
       return Status.error(NOT_FOUND);
     }
-    if (s.topologyScore.isEmpty()) {
+    if (s.isEmpty()) {
       return Status.success();
     }
     long min = Long.MAX_VALUE;

@@ -104,7 +104,8 @@ final class InterPodAffinityRandomizedTest {
 
   /**
    * One plugin instance over a cluster that changes between cycles (pods added and removed; each
-   * cycle sees a new snapshot): its counts, kept across cycles, equal a naive recount every cycle.
+   * cycle sees a new snapshot): its PreFilter counts and PreScore scores, kept across cycles, equal
+   * a naive recount every cycle.
    */
   @Test
   void preFilter_acrossChangingClusters_equalsNaiveRecount() {
@@ -127,6 +128,12 @@ final class InterPodAffinityRandomizedTest {
         current.set(h);
         Pod incoming = randomPod(r, "incoming" + round, "");
         checkFiltering(plugin, h, incoming, "seed " + seed + ", round " + round);
+        checkScoring(
+            plugin,
+            h,
+            InterPodAffinityArgs.defaults(),
+            incoming,
+            "seed " + seed + ", round " + round);
         // Between rounds: add or remove a few pods; the next round's snapshot has new objects.
         for (int k = r.nextInt(4); k > 0; k--) {
           if (r.nextBoolean() && !pods.isEmpty()) {
