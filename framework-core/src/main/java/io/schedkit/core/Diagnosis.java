@@ -22,6 +22,7 @@ public final class Diagnosis {
   private final Set<String> pendingPlugins = new LinkedHashSet<>();
   private String preFilterMessage = "";
   private String postFilterMessage = "";
+  private String lastUnschedulablePlugin;
 
   /** An empty diagnosis: absent nodes are UnschedulableAndUnresolvable without a reason. */
   public Diagnosis() {
@@ -72,13 +73,16 @@ public final class Diagnosis {
 
   /** Records the plugin of a rejection: Pending ones apart from the others. */
   void addPluginStatus(Status status) {
-    if (status.plugin().isEmpty()) {
+    String plugin = status.plugin();
+    if (plugin.isEmpty()) {
       return;
     }
     if (status.code() == Code.PENDING) {
-      pendingPlugins.add(status.plugin());
-    } else {
-      unschedulablePlugins.add(status.plugin());
+      pendingPlugins.add(plugin);
+    } else if (plugin != lastUnschedulablePlugin) {
+      // Most nodes of a failed cycle are rejected by the same plugin: skip the repeated set adds.
+      unschedulablePlugins.add(plugin);
+      lastUnschedulablePlugin = plugin;
     }
   }
 

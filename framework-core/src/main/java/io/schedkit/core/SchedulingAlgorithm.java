@@ -288,13 +288,18 @@ final class SchedulingAlgorithm {
             });
     int rejectedCount = 0;
     for (int i = 0; i < n; i++) {
+      if (rejected[i] != null) {
+        rejectedCount++;
+      }
+    }
+    diagnosis.nodeToStatus().reserve(rejectedCount);
+    for (int i = 0; i < n; i++) {
       Status s = rejected[i];
       if (s != null) {
         rejected[i] = null;
         NodeInfo node = nodes.get((start + i) % n);
         diagnosis.nodeToStatus().set(node.name(), s);
         diagnosis.addPluginStatus(s);
-        rejectedCount++;
       }
     }
     List<NodeInfo> out = new ArrayList<>(found.get());

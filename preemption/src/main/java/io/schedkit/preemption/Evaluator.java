@@ -361,7 +361,7 @@ public final class Evaluator {
     if (candidates.size() == 1) {
       return Optional.of(candidates.get(0));
     }
-    Map<String, Candidate> byNode = new LinkedHashMap<>();
+    Map<String, Candidate> byNode = new LinkedHashMap<>(candidates.size() * 4 / 3 + 1);
     for (Candidate c : candidates) {
       byNode.put(c.nodeName(), c);
     }
