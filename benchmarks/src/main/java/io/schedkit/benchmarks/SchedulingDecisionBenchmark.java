@@ -134,30 +134,36 @@ public class SchedulingDecisionBenchmark {
     }
     int n = all.size();
     int toFind = numFeasibleNodesToFind(percentage, n);
+    // As the scheduler's filterNodes: ranges tally locally and publish once per range.
     NodeInfo[] feasible = new NodeInfo[toFind];
     AtomicInteger found = new AtomicInteger();
     AtomicInteger processed = new AtomicInteger();
     int start = nextStart;
     fwk.services()
         .parallelizer()
-        .untilStopped(
+        .rangesUntilStopped(
             n,
-            i -> {
-              NodeInfo node = all.get((start + i) % n);
-              Status s = fwk.runFilterPluginsWithNominatedPods(state, p, node);
-              if (s.code() == Code.ERROR) {
-                throw new IllegalStateException(s.message());
-              }
-              processed.incrementAndGet();
-              if (s.isSuccess()) {
-                int k = found.incrementAndGet();
-                if (k > toFind) {
-                  found.decrementAndGet();
-                  return false;
+            (from, to) -> {
+              NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
+              int localCount = 0;
+              int seen = 0;
+              for (int i = from; i < to && found.get() + localCount < toFind; i++) {
+                NodeInfo node = all.get((start + i) % n);
+                Status s = fwk.runFilterPluginsWithNominatedPods(state, p, node);
+                if (s.code() == Code.ERROR) {
+                  throw new IllegalStateException(s.message());
                 }
-                feasible[k - 1] = node;
+                seen++;
+                if (s.isSuccess()) {
+                  local[localCount++] = node;
+                }
               }
-              return true;
+              int base = found.getAndAdd(localCount);
+              int kept = Math.max(0, Math.min(localCount, toFind - base));
+              System.arraycopy(local, 0, feasible, Math.min(base, toFind), kept);
+              found.addAndGet(kept - localCount);
+              processed.addAndGet(seen - (localCount - kept));
+              return found.get() < toFind;
             });
     nextStart = (nextStart + processed.get()) % n;
     List<NodeInfo> list = new ArrayList<>(found.get());

@@ -263,28 +263,46 @@ final class SchedulingAlgorithm {
     Status[] rejected = rejectedBuffer;
     AtomicInteger found = new AtomicInteger();
     AtomicReference<Status> error = new AtomicReference<>();
+    // Each range counts its feasible nodes locally and claims slots in `feasible` once at its end,
+    // so the workers do not contend on `found` for every node. A range stops as soon as the nodes
+    // already published plus its own reach toFind: with one worker that is exactly upstream's
+    // order and stopping point; with several, nodes found beyond toFind are dropped (not counted
+    // as processed), as upstream's parallel filter does.
     fwk.services()
         .parallelizer()
-        .untilStopped(
+        .rangesUntilStopped(
             n,
-            i -> {
-              NodeInfo node = nodes.get((start + i) % n);
-              Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
-              if (s.code() == Code.ERROR) {
-                error.compareAndSet(null, s);
-                return false;
-              }
-              if (s.isSuccess()) {
-                int k = found.incrementAndGet();
-                if (k > toFind) {
-                  found.decrementAndGet();
-                  return false;
+            (from, to) -> {
+              NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
+              int localCount = 0;
+              boolean more = true;
+              for (int i = from; i < to; i++) {
+                if (found.get() + localCount >= toFind || error.get() != null) {
+                  more = false;
+                  break;
                 }
-                feasible[k - 1] = node;
-                return true;
+                NodeInfo node = nodes.get((start + i) % n);
+                Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
+                if (s.code() == Code.ERROR) {
+                  error.compareAndSet(null, s);
+                  more = false;
+                  break;
+                }
+                if (s.isSuccess()) {
+                  local[localCount++] = node;
+                } else {
+                  rejected[i] = s;
+                }
               }
-              rejected[i] = s;
-              return true;
+              if (localCount > 0) {
+                int base = found.getAndAdd(localCount);
+                int kept = Math.max(0, Math.min(localCount, toFind - base));
+                System.arraycopy(local, 0, feasible, Math.min(base, toFind), kept);
+                if (kept < localCount) {
+                  found.addAndGet(kept - localCount);
+                }
+              }
+              return more && found.get() < toFind;
             });
     int rejectedCount = 0;
     for (int i = 0; i < n; i++) {

@@ -1,8 +1,7 @@
 package io.schedkit.core.runtime;
 
 import io.schedkit.framework.Parallelizer;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,10 +20,23 @@ import java.util.function.IntPredicate;
  * cursor, so the caller never waits for a worker to start. The caller returns once every claimed
  * chunk has finished, waiting only for helpers that actually joined its job: a worker busy
  * elsewhere is never waited for, so calls from several threads, or nested calls, cannot deadlock.
+ *
+ * <p>Design note on latency: a scheduling cycle fans out twice (Filter, then Score) and each
+ * fan-out lasts tens of microseconds, about what it costs to wake a parked thread. So an idle
+ * worker first spins for {@link #SPIN_NANOS} looking for the next job, and parks only after that; a
+ * caller unparks workers only when one is parked. The handshake is the classic one: a worker
+ * announces itself in {@code sleepers} before its last look at the offers, a caller publishes its
+ * offer before it reads {@code sleepers}, so one of the two always sees the other.
  */
 public final class WorkerPool implements Parallelizer, AutoCloseable {
+  /** How long an idle worker looks for the next job before it parks. */
+  static final long SPIN_NANOS = 50_000;
+
   private final int parallelism;
-  private final ExecutorService workers;
+  private final Thread[] workers;
+  private final ConcurrentLinkedQueue<Job> offers = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger sleepers = new AtomicInteger();
+  private volatile boolean closed;
 
   /** A pool of {@code parallelism} workers (including the caller). */
   public WorkerPool(int parallelism) {
@@ -32,17 +44,13 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
       throw new IllegalArgumentException("parallelism must be at least 1, got " + parallelism);
     }
     this.parallelism = parallelism;
-    AtomicInteger n = new AtomicInteger();
-    this.workers =
-        parallelism == 1
-            ? null
-            : Executors.newFixedThreadPool(
-                parallelism - 1,
-                r -> {
-                  Thread t = new Thread(r, "schedkit-worker-" + n.incrementAndGet());
-                  t.setDaemon(true);
-                  return t;
-                });
+    this.workers = new Thread[parallelism - 1];
+    for (int i = 0; i < workers.length; i++) {
+      Thread t = new Thread(this::work, "schedkit-worker-" + (i + 1));
+      t.setDaemon(true);
+      workers[i] = t;
+      t.start();
+    }
   }
 
   @Override
@@ -62,21 +70,43 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
 
   @Override
   public void untilStopped(int pieces, IntPredicate work) {
+    run(pieces, work, null);
+  }
+
+  @Override
+  public void rangesUntilStopped(int pieces, RangeWork work) {
+    run(pieces, null, work);
+  }
+
+  /** Runs {@code pieceWork} per piece, or {@code rangeWork} per chunk (exactly one is given). */
+  private void run(int pieces, IntPredicate pieceWork, RangeWork rangeWork) {
     if (pieces <= 0) {
       return;
     }
-    if (workers == null || pieces == 1) {
+    if (workers.length == 0 || pieces == 1) {
+      if (rangeWork != null) {
+        rangeWork.run(0, pieces);
+        return;
+      }
       for (int i = 0; i < pieces; i++) {
-        if (!work.test(i)) {
+        if (!pieceWork.test(i)) {
           return;
         }
       }
       return;
     }
-    Job job = new Job(pieces, chunkSize(pieces, parallelism), work);
-    int helpers = Math.min(parallelism - 1, job.chunks - 1);
+    if (closed) {
+      throw new IllegalStateException("the worker pool is closed");
+    }
+    Job job = new Job(pieces, chunkSize(pieces, parallelism), pieceWork, rangeWork);
+    int helpers = Math.min(workers.length, job.chunks - 1);
     for (int h = 0; h < helpers; h++) {
-      workers.execute(job::runAsHelper);
+      offers.add(job);
+    }
+    if (sleepers.get() > 0) {
+      for (Thread t : workers) {
+        LockSupport.unpark(t);
+      }
     }
     job.runChunks();
     job.closeAndAwaitHelpers();
@@ -89,6 +119,31 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
     }
   }
 
+  /** A worker's life: run offered jobs, spin a little when there are none, then park. */
+  private void work() {
+    while (!closed) {
+      Job job = offers.poll();
+      if (job == null) {
+        long deadline = System.nanoTime() + SPIN_NANOS;
+        while ((job = offers.poll()) == null && !closed && System.nanoTime() < deadline) {
+          Thread.onSpinWait();
+        }
+      }
+      if (job != null) {
+        job.runAsHelper();
+        continue;
+      }
+      sleepers.incrementAndGet();
+      try {
+        while (offers.isEmpty() && !closed) {
+          LockSupport.park(this);
+        }
+      } finally {
+        sleepers.decrementAndGet();
+      }
+    }
+  }
+
   static int chunkSize(int pieces, int parallelism) {
     int s = (int) Math.sqrt(pieces);
     int r = pieces / parallelism + 1;
@@ -98,15 +153,19 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
     return Math.max(1, s);
   }
 
-  /** Stops the worker threads. */
+  /** Stops the worker threads and waits (briefly) for them to end. */
   @Override
   public void close() {
-    if (workers != null) {
-      workers.shutdownNow();
+    closed = true;
+    for (Thread t : workers) {
+      LockSupport.unpark(t);
+    }
+    for (Thread t : workers) {
       try {
-        workers.awaitTermination(5, TimeUnit.SECONDS);
+        t.join(TimeUnit.SECONDS.toMillis(5));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+        return;
       }
     }
   }
@@ -115,7 +174,8 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
     final int pieces;
     final int chunkSize;
     final int chunks;
-    final IntPredicate work;
+    final IntPredicate pieceWork;
+    final RangeWork rangeWork;
     final AtomicInteger cursor = new AtomicInteger();
     final AtomicBoolean stopped = new AtomicBoolean();
 
@@ -125,11 +185,12 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
     final AtomicReference<Throwable> failure = new AtomicReference<>();
     final Thread caller = Thread.currentThread();
 
-    Job(int pieces, int chunkSize, IntPredicate work) {
+    Job(int pieces, int chunkSize, IntPredicate pieceWork, RangeWork rangeWork) {
       this.pieces = pieces;
       this.chunkSize = chunkSize;
       this.chunks = (pieces + chunkSize - 1) / chunkSize;
-      this.work = work;
+      this.pieceWork = pieceWork;
+      this.rangeWork = rangeWork;
     }
 
     void runAsHelper() {
@@ -157,23 +218,32 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
         if (c >= chunks) {
           return;
         }
-        int end = Math.min(pieces, (c + 1) * chunkSize);
-        for (int i = c * chunkSize; i < end; i++) {
-          if (stopped.get()) {
-            return;
-          }
-          try {
-            if (!work.test(i)) {
-              stopped.set(true);
-              return;
-            }
-          } catch (RuntimeException | Error e) {
-            failure.compareAndSet(null, e);
+        int from = c * chunkSize;
+        int end = Math.min(pieces, from + chunkSize);
+        try {
+          if (!(rangeWork != null ? rangeWork.run(from, end) : runPieces(from, end))) {
             stopped.set(true);
             return;
           }
+        } catch (RuntimeException | Error e) {
+          failure.compareAndSet(null, e);
+          stopped.set(true);
+          return;
         }
       }
+    }
+
+    /** The pieces of one chunk, one by one; false once a piece asks to stop. */
+    private boolean runPieces(int from, int end) {
+      for (int i = from; i < end; i++) {
+        if (stopped.get()) {
+          return true;
+        }
+        if (!pieceWork.test(i)) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /**
