@@ -67,4 +67,29 @@ public interface NodeInfoLister {
   default boolean replacesChangedNodes() {
     return false;
   }
+
+  /**
+   * A stamp that grows each time a node's {@link NodeInfo} in {@link #list()} is replaced by a new
+   * copy, for plugins that keep per-node results across cycles (see {@link #changedSince}). It
+   * means something only together with the {@link #list()} object it was read with: a lister that
+   * rebuilds its list (nodes added, removed or reordered) hands out a new list object.
+   *
+   * @return the stamp, or -1 if the lister does not track replacements
+   */
+  default long changeStamp() {
+    return -1;
+  }
+
+  /**
+   * The positions in {@link #list()} whose NodeInfo was replaced since {@code stamp} (a value of
+   * {@link #changeStamp()} read with the same list object), so a plugin can re-read those alone
+   * instead of comparing every position. A position may appear more than once.
+   *
+   * @param stamp an earlier {@link #changeStamp()}
+   * @return the positions, or null when the lister cannot tell (it does not track replacements, it
+   *     no longer remembers that far back, or the stamp is not one of its own)
+   */
+  default int[] changedSince(long stamp) {
+    return null;
+  }
 }

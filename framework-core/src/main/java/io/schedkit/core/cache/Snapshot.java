@@ -45,6 +45,14 @@ public final class Snapshot implements NodeInfoLister {
   private Map<String, Integer> imageNodeCounts = Map.of();
   private long generation;
 
+  /** Replacements of a NodeInfo in the node list so far; see {@link #changeStamp()}. */
+  private long changeStamp;
+
+  /** The positions replaced, by stamp modulo the log's length (the last {@link #LOG} only). */
+  private final int[] changeLog = new int[LOG];
+
+  private static final int LOG = 1024;
+
   /** The cache that last updated this snapshot, or null. */
   SchedulerCache owner;
 
@@ -140,6 +148,23 @@ public final class Snapshot implements NodeInfoLister {
     return owner != null;
   }
 
+  @Override
+  public long changeStamp() {
+    return changeStamp;
+  }
+
+  @Override
+  public int[] changedSince(long stamp) {
+    if (stamp < 0 || stamp > changeStamp || changeStamp - stamp > LOG) {
+      return null;
+    }
+    int[] out = new int[(int) (changeStamp - stamp)];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = changeLog[(int) ((stamp + 1 + i) % LOG)];
+    }
+    return out;
+  }
+
   /**
    * The generation of the newest node change this snapshot reflects (0 for a snapshot that no cache
    * has updated).
@@ -177,7 +202,32 @@ public final class Snapshot implements NodeInfoLister {
     }
     NodeInfo previous = slot.info;
     slot.info = info;
+    if (nodes.refresh(slot.index, slot)) {
+      changeStamp++;
+      changeLog[(int) (changeStamp % LOG)] = slot.index;
+    }
+    refreshIn(withAffinity, slot);
+    refreshIn(withRequiredAntiAffinity, slot);
     return previous;
+  }
+
+  /** Points {@code list}'s entry for {@code slot} (found by node-list index) to its new copy. */
+  private static void refreshIn(SlotList list, Slot slot) {
+    Slot[] s = list.slots;
+    int lo = 0;
+    int hi = s.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int at = s[mid].index;
+      if (at < slot.index) {
+        lo = mid + 1;
+      } else if (at > slot.index) {
+        hi = mid - 1;
+      } else {
+        list.refresh(mid, slot);
+        return;
+      }
+    }
   }
 
   /** Drops the nodes whose names match {@code gone}; the lists keep them until rebuilt. */
@@ -318,13 +368,32 @@ public final class Snapshot implements NodeInfoLister {
   private static final class SlotList extends AbstractList<NodeInfo> implements RandomAccess {
     final Slot[] slots;
 
+    /**
+     * The slots' copies, kept in step with them by {@link #put}: Filter and Score read a node per
+     * position per pod, and one array load is cheaper than a load through the slot.
+     */
+    final NodeInfo[] infos;
+
     SlotList(Slot[] slots) {
       this.slots = slots;
+      this.infos = new NodeInfo[slots.length];
+      for (int i = 0; i < slots.length; i++) {
+        infos[i] = slots[i].info;
+      }
+    }
+
+    /** Points position {@code at} to its slot's current copy, if that slot is there. */
+    boolean refresh(int at, Slot slot) {
+      if (at >= 0 && at < slots.length && slots[at] == slot) {
+        infos[at] = slot.info;
+        return true;
+      }
+      return false;
     }
 
     @Override
     public NodeInfo get(int index) {
-      return slots[index].info;
+      return infos[index];
     }
 
     @Override

@@ -635,7 +635,30 @@ final class SchedulerCacheRandomizedTest {
             .isEqualTo(frozen);
       }
 
+      List<NodeInfo> listBefore = snapshot.list();
+      List<NodeInfo> infosBefore = new ArrayList<>(listBefore);
+      long stampBefore = snapshot.changeStamp();
+
       cache.updateSnapshot(snapshot);
+
+      // Whatever a plugin learns from the change log covers every replaced position.
+      if (snapshot.list() == listBefore) {
+        int[] changed = snapshot.changedSince(stampBefore);
+        if (changed != null) {
+          Set<Integer> reported = new HashSet<>();
+          for (int p : changed) {
+            reported.add(p);
+          }
+          for (int p = 0; p < infosBefore.size(); p++) {
+            if (snapshot.list().get(p) != infosBefore.get(p)) {
+              assertThat(reported).as(ctx + ": replaced position " + p + " is logged").contains(p);
+            }
+          }
+        }
+        assertThat(snapshot.changedSince(snapshot.changeStamp()))
+            .as(ctx + ": nothing changed since now")
+            .isEmpty();
+      }
 
       SchedulerCache.Dump dump = cache.dump();
       Map<String, Pod> cachedPods = new TreeMap<>();

@@ -4,6 +4,7 @@ import io.schedkit.framework.AffinityTerm;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodMatcher;
+import io.schedkit.plugins.helper.NodeListChanges;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,6 +28,38 @@ import java.util.Map;
 abstract class PairTotals {
   private NodeInfo[] infos = new NodeInfo[0];
   private long[] generations = new long[0];
+  private final NodeListChanges changes = new NodeListChanges();
+
+  /**
+   * Brings the totals up to date with {@code lister}'s nodes: only the positions the lister reports
+   * replaced since the last use when it can tell, else as {@link #refresh(List, boolean)}.
+   */
+  final void refresh(NodeInfoLister lister) {
+    List<NodeInfo> nodes = lister.list();
+    boolean identityOnly = lister.replacesChangedNodes();
+    int[] changed = identityOnly ? changes.positionsToReread(lister, nodes) : null;
+    if (changed != null && infos.length == nodes.size()) {
+      for (int p : changed) {
+        NodeInfo info = nodes.get(p);
+        NodeInfo old = infos[p];
+        if (info != old) {
+          if (old != null) {
+            contribute(old, -1);
+          }
+          contribute(info, 1);
+          infos[p] = info;
+          generations[p] = info.generation();
+        }
+      }
+    } else {
+      refresh(nodes, identityOnly);
+    }
+    if (identityOnly) {
+      changes.caughtUp(lister, nodes);
+    } else {
+      changes.reset();
+    }
+  }
 
   /**
    * Brings the totals up to date with {@code nodes}; with {@code identityOnly} (the lister {@link
@@ -215,7 +248,7 @@ abstract class PairTotals {
         return Map.of();
       }
       ExistingTerms t = existing.computeIfAbsent(kind, ExistingTerms::new);
-      t.refresh(lister.list(), lister.replacesChangedNodes());
+      t.refresh(lister);
       return t.byTerm();
     }
 
@@ -225,7 +258,7 @@ abstract class PairTotals {
       Incoming t =
           incoming.computeIfAbsent(
               new Key(topologyKey, matcher), k -> new Incoming(k.topologyKey(), k.matcher()));
-      t.refresh(lister.list(), lister.replacesChangedNodes());
+      t.refresh(lister);
       return t.totals();
     }
   }

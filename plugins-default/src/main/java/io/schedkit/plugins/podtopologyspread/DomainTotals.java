@@ -1,7 +1,9 @@
 package io.schedkit.plugins.podtopologyspread;
 
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodMatcher;
+import io.schedkit.plugins.helper.NodeListChanges;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -45,6 +47,7 @@ final class DomainTotals {
   private final List<String> domainNames = new ArrayList<>();
   private int[] totals = new int[4];
   private int[] nodesIn = new int[4];
+  private final NodeListChanges changes = new NodeListChanges();
 
   private DomainTotals(Key key) {
     this.key = key;
@@ -54,6 +57,25 @@ final class DomainTotals {
    * Brings the totals up to date with {@code nodes}; with {@code identityOnly} (the snapshot
    * replaces changed nodes) a position is re-read only when its NodeInfo is another object.
    */
+  private void refresh(NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
+    int[] changed = identityOnly ? changes.positionsToReread(lister, nodes) : null;
+    if (changed != null && infos.length == nodes.size()) {
+      for (int p : changed) {
+        NodeInfo info = nodes.get(p);
+        if (info != infos[p]) {
+          reread(p, info);
+        }
+      }
+    } else {
+      refresh(nodes, identityOnly);
+    }
+    if (identityOnly) {
+      changes.caughtUp(lister, nodes);
+    } else {
+      changes.reset();
+    }
+  }
+
   private void refresh(List<NodeInfo> nodes, boolean identityOnly) {
     int n = nodes.size();
     if (infos.length != n) {
@@ -150,11 +172,12 @@ final class DomainTotals {
 
     /**
      * The totals of {@code key} over {@code nodes}, up to date; {@code identityOnly} when {@code
-     * nodes} come from a lister that replaces changed nodes.
+     * nodes} come from {@code lister} (may be null when unknown) and it replaces changed nodes.
      */
-    synchronized DomainTotals get(Key key, List<NodeInfo> nodes, boolean identityOnly) {
+    synchronized DomainTotals get(
+        Key key, NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
       DomainTotals t = entries.computeIfAbsent(key, DomainTotals::new);
-      t.refresh(nodes, identityOnly);
+      t.refresh(lister, nodes, identityOnly);
       return t;
     }
   }

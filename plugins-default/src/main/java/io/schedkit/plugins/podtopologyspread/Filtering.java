@@ -77,7 +77,7 @@ final class Filtering {
       for (int i = 0; i < n; i++) {
         DomainTotals.Key key =
             new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]);
-        totals.get(key, nodes, identityOnly).addTo(s.counts.get(i));
+        totals.get(key, snapshot.get(), nodes, identityOnly).addTo(s.counts.get(i));
       }
       s.initMinimums();
       state.write(KEY, s);

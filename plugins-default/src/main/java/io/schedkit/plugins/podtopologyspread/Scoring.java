@@ -149,8 +149,9 @@ final class Scoring {
       DomainTotals t =
           totals.get(
               new DomainTotals.Key(keys, c.topologyKey(), matchers[i]),
+              snapshot.get(),
               allNodes,
-              snapshot.get().replacesChangedNodes());
+              snapshot.get().replacesChangedNodes() && snapshot.get().list() == allNodes);
       s.domainCounts.get(i).replaceAll((value, zero) -> zero + t.total(value));
     }
   }

@@ -18,6 +18,7 @@ import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodAffinity;
 import io.schedkit.framework.model.PodAffinityTerm;
 import io.schedkit.framework.model.PodAntiAffinity;
+import io.schedkit.plugins.helper.ReplacingLister;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
 import io.schedkit.testing.Wrappers;
@@ -145,6 +146,70 @@ final class InterPodAffinityRandomizedTest {
         }
       }
     }
+  }
+
+  /**
+   * One plugin instance over a snapshot that, as the scheduler's, replaces changed nodes in the
+   * same list and reports their positions: the counts it keeps from cycle to cycle by re-reading
+   * only those positions equal a naive recount every cycle, also across a rebuilt list.
+   */
+  @Test
+  void countsOverASnapshotReplacingChangedNodes_equalNaiveRecount() {
+    for (int i = 0; i < CLUSTERS / 3; i++) {
+      long seed = BASE_SEED * 11 + i;
+      Random r = new Random(seed);
+      List<Node> nodes = randomNodes(r);
+      List<Pod> pods = new ArrayList<>();
+      for (int p = r.nextInt(20); p > 0; p--) {
+        pods.add(randomPod(r, "e" + p, nodes.get(r.nextInt(nodes.size())).name()));
+      }
+      ReplacingLister lister = new ReplacingLister(nodes, pods);
+      AtomicReference<FakeHandle> current =
+          new AtomicReference<>(Fixtures.handle(nodes, pods, NAMESPACES));
+      InterPodAffinity plugin =
+          new InterPodAffinity(InterPodAffinityArgs.defaults(), withSnapshot(current, lister));
+      for (int round = 0; round < 8; round++) {
+        FakeHandle h = Fixtures.handle(nodes, pods, NAMESPACES);
+        current.set(h);
+        String what = "seed " + seed + ", round " + round;
+        for (int k = 0; k < 2; k++) {
+          Pod incoming = randomPod(r, "incoming" + round + "-" + k, "");
+          checkFiltering(plugin, h, incoming, what);
+          checkScoring(plugin, h, InterPodAffinityArgs.defaults(), incoming, what);
+        }
+        for (int k = r.nextInt(4); k > 0; k--) {
+          if (r.nextBoolean() && !pods.isEmpty()) {
+            pods.remove(r.nextInt(pods.size()));
+          } else {
+            pods.add(
+                randomPod(r, "r" + round + "-" + k, nodes.get(r.nextInt(nodes.size())).name()));
+          }
+        }
+        lister.update(pods);
+        if (r.nextInt(5) == 0) {
+          lister.rebuild();
+        }
+      }
+    }
+  }
+
+  /** A handle whose snapshot is {@code lister} and which forwards the rest to {@code current}. */
+  private static FrameworkHandle withSnapshot(
+      AtomicReference<FakeHandle> current, ReplacingLister lister) {
+    return (FrameworkHandle)
+        Proxy.newProxyInstance(
+            FrameworkHandle.class.getClassLoader(),
+            new Class<?>[] {FrameworkHandle.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("snapshot")) {
+                return lister;
+              }
+              try {
+                return method.invoke(current.get(), args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
   }
 
   /** A handle that forwards every call to {@code current}'s handle of the moment. */

@@ -8,6 +8,7 @@ import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.model.LabelSelector;
@@ -15,11 +16,14 @@ import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.NodeInclusionPolicy;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
+import io.schedkit.plugins.helper.ReplacingLister;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
 import io.schedkit.testing.NodeWrapper;
 import io.schedkit.testing.PodWrapper;
 import io.schedkit.testing.Wrappers;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -73,6 +77,17 @@ final class CountingPropertyTest {
     }
   }
 
+  @Test
+  void countsAndScores_overASnapshotReplacingChangedNodes_equalNaiveRecount() {
+    for (long seed = 0; seed < SEEDS / 2; seed++) {
+      try {
+        checkAcrossReplacements(new Random(seed));
+      } catch (AssertionError e) {
+        throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- checks
 
   private static void checkPreFilter(Random r) {
@@ -112,6 +127,82 @@ final class CountingPropertyTest {
         } else {
           target.addPod(PodInfo.of(randomPod(r, "r" + round + "-" + k, target.name())));
         }
+      }
+    }
+  }
+
+  /**
+   * One plugin over a snapshot that replaces changed nodes in the same list and reports their
+   * positions (as the scheduler's): PreFilter counts and PreScore scores, kept across cycles by
+   * re-reading the reported positions only, equal a naive recount every round.
+   */
+  private static void checkAcrossReplacements(Random r) {
+    List<Node> nodes = randomNodes(r);
+    List<Pod> pods = new ArrayList<>();
+    for (int i = r.nextInt(25); i > 0; i--) {
+      pods.add(randomPod(r, "e" + i, nodes.get(r.nextInt(nodes.size())).name()));
+    }
+    ReplacingLister lister = new ReplacingLister(nodes, pods);
+    FakeHandle base = Fixtures.handle(nodes, pods, List.of());
+    FrameworkHandle handle =
+        (FrameworkHandle)
+            Proxy.newProxyInstance(
+                FrameworkHandle.class.getClassLoader(),
+                new Class<?>[] {FrameworkHandle.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("snapshot")) {
+                    return lister;
+                  }
+                  try {
+                    return method.invoke(base, args);
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
+    for (int round = 0; round < 8; round++) {
+      List<NodeInfo> all = lister.list();
+      Pod incoming = randomIncoming(r, r.nextBoolean() ? DNS : SA);
+      PodInfo info = PodInfo.of(incoming);
+      CycleState state = new CycleState();
+      var result = plugin.preFilter(state, info, all);
+      List<SpreadConstraint> hard =
+          SpreadConstraint.compile(
+              incoming.spec().topologySpreadConstraints(), incoming.labels(), DNS);
+      if (!hard.isEmpty()) {
+        assertThat(result.status().isSuccess()).as("round %d", round).isTrue();
+        Filtering.PreFilterState s = Filtering.state(state).orElseThrow();
+        for (int i = 0; i < hard.size(); i++) {
+          assertThat(s.counts(i))
+              .as("round %d constraint %d", round, i)
+              .isEqualTo(naiveHardCounts(hard, i, incoming, all));
+        }
+      }
+      List<SpreadConstraint> soft =
+          SpreadConstraint.compile(
+              incoming.spec().topologySpreadConstraints(), incoming.labels(), SA);
+      CycleState scoreState = new CycleState();
+      if (!soft.isEmpty() && plugin.preScore(scoreState, info, all).isSuccess()) {
+        long[] raw = new long[all.size()];
+        for (int i = 0; i < raw.length; i++) {
+          raw[i] = plugin.score(scoreState, info, all.get(i));
+        }
+        NodeScoreList got = NodeScoreList.of(all, raw);
+        plugin.normalizeScore(scoreState, info, got);
+        assertThat(got.toList())
+            .as("round %d scores", round)
+            .isEqualTo(naiveScores(soft, incoming, all, all).toList());
+      }
+      for (int k = r.nextInt(4); k > 0; k--) {
+        if (r.nextBoolean() && !pods.isEmpty()) {
+          pods.remove(r.nextInt(pods.size()));
+        } else {
+          pods.add(randomPod(r, "r" + round + "-" + k, nodes.get(r.nextInt(nodes.size())).name()));
+        }
+      }
+      lister.update(pods);
+      if (r.nextInt(5) == 0) {
+        lister.rebuild();
       }
     }
   }

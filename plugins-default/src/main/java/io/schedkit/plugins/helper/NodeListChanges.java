@@ -1,0 +1,65 @@
+package io.schedkit.plugins.helper;
+
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
+import java.util.List;
+
+/**
+ * Tells a plugin that keeps per-position results for a snapshot's node list across cycles which
+ * positions it must re-read since its last look: none when nothing changed, the replaced positions
+ * when the lister {@link NodeInfoLister#changedSince can tell}, or every position otherwise
+ * (another list, a lister that does not track replacements, or too many changes to remember).
+ *
+ * <p>Usage: call {@link #positionsToReread} before bringing the results up to date and, when it
+ * returns null, compare every position as before; call {@link #caughtUp} once they are up to date.
+ * Not thread-safe: one instance per cached structure, used from the sequential points of a cycle.
+ */
+public final class NodeListChanges {
+  private static final int[] NONE = new int[0];
+
+  private List<NodeInfo> list;
+  private long stamp = -1;
+
+  /** A tracker that has seen nothing yet. */
+  public NodeListChanges() {}
+
+  /**
+   * The positions of {@code nodes} to re-read since {@link #caughtUp} was last called.
+   *
+   * @param lister the snapshot {@code nodes} come from, or null if unknown
+   * @param nodes the node list about to be read
+   * @return the positions (possibly repeated, possibly empty), or null to re-check every position
+   */
+  public int[] positionsToReread(NodeInfoLister lister, List<NodeInfo> nodes) {
+    if (lister == null || nodes != list || stamp < 0 || lister.list() != nodes) {
+      return null;
+    }
+    long now = lister.changeStamp();
+    if (now == stamp) {
+      return NONE;
+    }
+    return now < 0 ? null : lister.changedSince(stamp);
+  }
+
+  /**
+   * Records that the caller's results now reflect {@code nodes} as {@code lister} has them.
+   *
+   * @param lister the snapshot {@code nodes} come from, or null if unknown
+   * @param nodes the node list just read
+   */
+  public void caughtUp(NodeInfoLister lister, List<NodeInfo> nodes) {
+    if (lister == null || lister.list() != nodes) {
+      list = null;
+      stamp = -1;
+      return;
+    }
+    list = nodes;
+    stamp = lister.changeStamp();
+  }
+
+  /** Forgets what was seen, so the next look re-checks every position. */
+  public void reset() {
+    list = null;
+    stamp = -1;
+  }
+}
