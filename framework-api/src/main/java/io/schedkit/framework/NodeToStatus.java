@@ -19,6 +19,9 @@ import java.util.Objects;
 public final class NodeToStatus {
   private Map<String, Status> explicit;
   private Status absentStatus;
+  private String[] pendingNames;
+  private Status[] pendingStatuses;
+  private int pendingCount;
 
   /** An empty map whose absent nodes are UnschedulableAndUnresolvable with no reason. */
   public NodeToStatus() {
@@ -37,15 +40,39 @@ public final class NodeToStatus {
   }
 
   /**
-   * Makes room for {@code count} statuses about to be set, so that recording the verdicts of a
-   * large cluster's nodes does not rehash the map again and again. Changes nothing visible.
+   * Records the statuses of {@code count} nodes at once, as {@link #set} one by one would (a later
+   * name wins over an earlier one); the lookup map is built only when a status is first read, so a
+   * cycle that succeeds, and never reads them, does not pay for it. The arrays are taken over: the
+   * caller must not change them afterwards.
    *
-   * @param count how many explicit statuses the caller is about to set
+   * @param nodeNames the nodes' names, the first {@code count} used
+   * @param statuses their statuses, none of the first {@code count} null
+   * @param count how many entries to take
    */
-  public void reserve(int count) {
-    if (explicit.isEmpty() && count > 12) {
-      explicit = new HashMap<>(count * 4 / 3 + 1);
+  public void setAll(String[] nodeNames, Status[] statuses, int count) {
+    if (count <= 0) {
+      return;
     }
+    materialize();
+    pendingNames = nodeNames;
+    pendingStatuses = statuses;
+    pendingCount = count;
+  }
+
+  /** Moves the statuses {@link #setAll} recorded into the map. */
+  private void materialize() {
+    if (pendingCount == 0) {
+      return;
+    }
+    if (explicit.isEmpty()) {
+      explicit = new HashMap<>(pendingCount * 4 / 3 + 1);
+    }
+    for (int i = 0; i < pendingCount; i++) {
+      explicit.put(pendingNames[i], Objects.requireNonNull(pendingStatuses[i], "status"));
+    }
+    pendingNames = null;
+    pendingStatuses = null;
+    pendingCount = 0;
   }
 
   /**
@@ -55,6 +82,7 @@ public final class NodeToStatus {
    * @return the node's status, never null
    */
   public Status get(String nodeName) {
+    materialize();
     Status s = explicit.get(nodeName);
     return s == null ? absentStatus : s;
   }
@@ -66,6 +94,7 @@ public final class NodeToStatus {
    * @param status the node's status; not null
    */
   public void set(String nodeName, Status status) {
+    materialize();
     explicit.put(nodeName, Objects.requireNonNull(status, "status"));
   }
 
@@ -93,6 +122,7 @@ public final class NodeToStatus {
    * @return a read-only view of the statuses by node name
    */
   public Map<String, Status> explicit() {
+    materialize();
     return Collections.unmodifiableMap(explicit);
   }
 
@@ -102,6 +132,7 @@ public final class NodeToStatus {
    * @return the number of nodes with an explicit status
    */
   public int size() {
+    materialize();
     return explicit.size();
   }
 

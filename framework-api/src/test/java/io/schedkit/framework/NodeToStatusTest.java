@@ -2,7 +2,6 @@ package io.schedkit.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 final class NodeToStatusTest {
@@ -18,18 +17,25 @@ final class NodeToStatusTest {
   }
 
   @Test
-  void reserve_beforeFilling_keepsEveryStatus_andAfterwardsChangesNothing() {
+  void setAll_isSetOneByOne_withLaterEntriesWinning_andMixesWithSet() {
     NodeToStatus m = new NodeToStatus();
-    m.reserve(1000);
-    for (int i = 0; i < 1000; i++) {
-      m.set("n" + i, Status.unschedulable("r" + i));
-    }
-    m.reserve(5000); // not empty any more: must not drop what is there
-    assertThat(m.size()).isEqualTo(1000);
-    assertThat(m.get("n999").reasons()).containsExactly("r999");
-
-    NodeToStatus given = new NodeToStatus(Map.of("a", Status.unschedulable("x")), Status.success());
-    given.reserve(100);
-    assertThat(given.explicit()).containsOnlyKeys("a");
+    m.set("a", Status.unschedulable("first"));
+    m.setAll(
+        new String[] {"b", "c", "b", "ignored"},
+        new Status[] {
+          Status.unschedulable("b1"),
+          Status.unschedulable("c1"),
+          Status.unschedulable("b2"),
+          Status.unschedulable("beyond count")
+        },
+        3);
+    assertThat(m.size()).isEqualTo(3);
+    assertThat(m.get("b").reasons()).containsExactly("b2");
+    assertThat(m.get("ignored").code()).isEqualTo(Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
+    m.setAll(new String[] {"a"}, new Status[] {Status.unschedulable("second")}, 1);
+    m.set("c", Status.unschedulable("c2"));
+    assertThat(m.explicit()).containsOnlyKeys("a", "b", "c");
+    assertThat(m.get("a").reasons()).containsExactly("second");
+    assertThat(m.get("c").reasons()).containsExactly("c2");
   }
 }

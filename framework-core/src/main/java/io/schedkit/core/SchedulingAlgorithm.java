@@ -310,15 +310,21 @@ final class SchedulingAlgorithm {
         rejectedCount++;
       }
     }
-    diagnosis.nodeToStatus().reserve(rejectedCount);
-    for (int i = 0; i < n; i++) {
-      Status s = rejected[i];
-      if (s != null) {
-        rejected[i] = null;
-        NodeInfo node = nodes.get((start + i) % n);
-        diagnosis.nodeToStatus().set(node.name(), s);
-        diagnosis.addPluginStatus(s);
+    if (rejectedCount > 0) {
+      String[] names = new String[rejectedCount];
+      Status[] statuses = new Status[rejectedCount];
+      int k = 0;
+      for (int i = 0; i < n; i++) {
+        Status s = rejected[i];
+        if (s != null) {
+          rejected[i] = null;
+          names[k] = nodes.get((start + i) % n).name();
+          statuses[k++] = s;
+          diagnosis.addPluginStatus(s);
+        }
       }
+      // Built into a map only if something reads it: a cycle that succeeds never does.
+      diagnosis.nodeToStatus().setAll(names, statuses, rejectedCount);
     }
     List<NodeInfo> out = new ArrayList<>(found.get());
     for (int i = 0; i < found.get(); i++) {

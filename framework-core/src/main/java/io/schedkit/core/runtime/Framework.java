@@ -354,9 +354,32 @@ public final class Framework implements PluginRunner {
       if (!s.isRejected()) {
         s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
       }
-      return s.withPlugin(p.name());
+      return attributed(s, p.name());
     }
     return Status.success();
+  }
+
+  /** A rejection and its copy attributed to a plugin, remembered by {@link #attributed}. */
+  private record Attributed(Status raw, String plugin, Status stamped) {}
+
+  /**
+   * The last rejection attributed, read and written without a lock: the record is immutable, so a
+   * racing worker sees either an old or a new one, both correct for their own status.
+   */
+  private Attributed lastAttributed;
+
+  /**
+   * {@code s} attributed to {@code plugin}. Plugins often reject with one constant status, node
+   * after node, so the last attribution is reused instead of making a copy per node.
+   */
+  private Status attributed(Status s, String plugin) {
+    Attributed last = lastAttributed;
+    if (last != null && last.raw() == s && last.plugin().equals(plugin)) {
+      return last.stamped();
+    }
+    Status stamped = s.withPlugin(plugin);
+    lastAttributed = new Attributed(s, plugin, stamped);
+    return stamped;
   }
 
   /**
