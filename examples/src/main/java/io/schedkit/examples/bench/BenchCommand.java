@@ -84,6 +84,12 @@ public final class BenchCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "N", description = "Seed of tie-breaks (default 0).")
   long seed;
 
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      description = "Measured runs per workload; the run of median pods/s is reported (default 1).")
+  int runs = 1;
+
   /** Used by picocli. */
   public BenchCommand() {}
 
@@ -133,7 +139,8 @@ public final class BenchCommand implements Callable<Integer> {
       if (!(scale > 0)) {
         throw new IllegalArgumentException("--scale must be positive, got " + scale);
       }
-      runner = new BenchRunner(new BenchRunner.Options(parallelism, percentage, warmup, seed));
+      runner =
+          new BenchRunner(new BenchRunner.Options(parallelism, percentage, warmup, seed, runs));
     } catch (IllegalArgumentException e) {
       err.println("bench: " + e.getMessage());
       err.flush();

@@ -98,6 +98,35 @@ final class BenchCommandTest {
         .doesNotContain("bound)");
   }
 
+  @Test
+  void runs_measuresSeveralTimes_andReportsOneCompleteRun() {
+    Run r =
+        run(
+            "SchedulingBasic/500Nodes",
+            "--scale",
+            "0.02",
+            "--warmup",
+            "0",
+            "--runs",
+            "3",
+            "--parallelism",
+            "1",
+            "--format",
+            "json");
+
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out().lines()).hasSize(1);
+    assertThat(number(r.out(), "boundPods")).isEqualTo(number(r.out(), "measuredPods"));
+  }
+
+  @Test
+  void runs_belowOne_isAUsageError() {
+    Run r = run("SchedulingBasic/500Nodes", "--runs", "0");
+
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("runs must be at least 1, got 0");
+  }
+
   private static double number(String json, String field) {
     Matcher m = Pattern.compile("\"" + field + "\":([0-9.]+)").matcher(json);
     assertThat(m.find()).as(field + " in " + json).isTrue();
