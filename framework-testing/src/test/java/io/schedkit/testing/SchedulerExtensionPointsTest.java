@@ -99,9 +99,10 @@ final class SchedulerExtensionPointsTest {
             "B.Filter(p, n2)",
             "A.PreScore(p)",
             "B.PreScore(p)",
+            // Score runs plugin by plugin over each slice of nodes (ScorePlugin.scoreRange).
             "A.Score(p, n1)",
-            "B.Score(p, n1)",
             "A.Score(p, n2)",
+            "B.Score(p, n1)",
             "B.Score(p, n2)",
             "A.NormalizeScore(p)",
             "B.NormalizeScore(p)",

@@ -663,9 +663,8 @@ public final class Framework implements PluginRunner {
   }
 
   /**
-   * Nodes per piece of the Score fan-out: one piece scores its nodes one after the other, each with
-   * every plugin in order (the order plugins see with one worker), without a call through the
-   * parallelizer per node.
+   * Nodes per piece of the Score fan-out: one piece hands its slice of nodes to each plugin in turn
+   * ({@link ScorePlugin#scoreRange}), without a call through the parallelizer per node.
    */
   private static final int SCORE_CHUNK = 64;
 
@@ -679,6 +678,18 @@ public final class Framework implements PluginRunner {
       int from,
       int to,
       boolean sample) {
+    if (!sample) {
+      for (int p = 0; p < plugins.length; p++) {
+        ScorePlugin plugin = plugins[p];
+        try {
+          plugin.scoreRange(state, pod, nodes, from, to, table.row(p));
+        } catch (RuntimeException e) {
+          throw new ScoreFailure("plugin \"" + plugin.name() + "\" failed with: " + message(e));
+        }
+      }
+      return;
+    }
+    // A sampled cycle times every call, as upstream's per-node plugin metrics do.
     for (int n = from; n < to; n++) {
       NodeInfo node = nodes.get(n);
       for (int p = 0; p < plugins.length; p++) {

@@ -63,6 +63,11 @@ public final class ScoreTable {
     normalized[p][n] = score;
   }
 
+  /** Plugin {@code p}'s row of scores, written in place by Score and NormalizeScore. */
+  long[] row(int p) {
+    return normalized[p];
+  }
+
   void keepRaw() {
     if (raw != null) {
       for (int p = 0; p < normalized.length; p++) {

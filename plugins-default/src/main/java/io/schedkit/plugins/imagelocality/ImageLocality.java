@@ -51,8 +51,22 @@ public final class ImageLocality implements ScorePlugin {
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
     NodeInfoLister snapshot = handle.snapshot();
+    return score(pod.pod().spec(), node, snapshot, snapshot.size());
+  }
+
+  /** As {@link #score} for each node of the slice, with the snapshot looked up once. */
+  @Override
+  public void scoreRange(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
+    NodeInfoLister snapshot = handle.snapshot();
     int totalNodes = snapshot.size();
     PodSpec spec = pod.pod().spec();
+    for (int i = from; i < to; i++) {
+      scores[i] = score(spec, nodes.get(i), snapshot, totalNodes);
+    }
+  }
+
+  private static long score(PodSpec spec, NodeInfo node, NodeInfoLister snapshot, int totalNodes) {
     Map<String, Long> images = node.imageSizes();
     long sum = 0;
     if (!images.isEmpty()) {

@@ -111,6 +111,23 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
     return scorer.score(node, podRequests);
   }
 
+  /** As {@link #score} for each node of the slice, with the cycle state read once. */
+  @Override
+  public void scoreRange(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
+    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    if (podRequests == null) {
+      podRequests = scorer.podRequests(pod);
+      if (ResourceAllocationScorer.isBestEffort(podRequests)) {
+        java.util.Arrays.fill(scores, from, to, 0L);
+        return;
+      }
+    }
+    for (int i = from; i < to; i++) {
+      scores[i] = scorer.score(nodes.get(i), podRequests);
+    }
+  }
+
   /** The pod's requests of the configured resources, in the args' order. */
   private record PreScoreState(long[] podRequests) implements StateData {}
 }

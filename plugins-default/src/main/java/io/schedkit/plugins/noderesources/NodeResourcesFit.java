@@ -193,6 +193,19 @@ public final class NodeResourcesFit
     return scorer.score(node, podRequests);
   }
 
+  /** As {@link #score} for each node of the slice, with the cycle state read once. */
+  @Override
+  public void scoreRange(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
+    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    if (podRequests == null) {
+      podRequests = scorer.podRequests(pod);
+    }
+    for (int i = from; i < to; i++) {
+      scores[i] = scorer.score(nodes.get(i), podRequests);
+    }
+  }
+
   /**
    * The events that may make a rejected pod fit, as upstream v1.35 with queueing hints: any pod's
    * deletion or scale-down ({@code Pod Delete|UpdatePodScaleDown}) and a node's addition or

@@ -134,7 +134,21 @@ public final class TaintToleration
    */
   @Override
   public long score(CycleState state, PodInfo pod, NodeInfo node) {
+    return countIntolerable(state.read(PRE_SCORE_KEY).tolerationsPreferNoSchedule(), node);
+  }
+
+  /** As {@link #score} for each node of the slice, with the cycle state read once. */
+  @Override
+  public void scoreRange(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
     List<Toleration> tolerations = state.read(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
+    for (int i = from; i < to; i++) {
+      scores[i] = countIntolerable(tolerations, nodes.get(i));
+    }
+  }
+
+  /** The node's PreferNoSchedule taints that {@code tolerations} do not tolerate. */
+  private static long countIntolerable(List<Toleration> tolerations, NodeInfo node) {
     long count = 0;
     List<Taint> taints = node.taints();
     for (int i = 0, n = taints.size(); i < n; i++) {

@@ -1,0 +1,112 @@
+package io.schedkit.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PreScorePlugin;
+import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.TaintEffect;
+import io.schedkit.plugins.imagelocality.ImageLocality;
+import io.schedkit.plugins.noderesources.NodeResourcesBalancedAllocation;
+import io.schedkit.plugins.noderesources.NodeResourcesFit;
+import io.schedkit.plugins.tainttoleration.TaintToleration;
+import io.schedkit.testing.FakeHandle;
+import io.schedkit.testing.Wrappers;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The plugins that override {@link ScorePlugin#scoreRange} give, on every slice, exactly the scores
+ * of {@link ScorePlugin#score} node by node, with and without their PreScore state (random
+ * clusters, seeded; the seed is in every assertion's description).
+ */
+final class ScoreRangeTest {
+  private static final List<String> IMAGES = List.of("app:1", "app:2", "db:7");
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "Image"})
+  void scoreRange_equalsScoreNodeByNode(String which) {
+    for (long seed = 0; seed < 200; seed++) {
+      Random r = new Random(seed);
+      List<Node> nodes = new ArrayList<>();
+      List<Pod> pods = new ArrayList<>();
+      for (int i = r.nextInt(12) + 1; i > 0; i--) {
+        var n =
+            Wrappers.makeNode()
+                .name("n" + i)
+                .capacity(
+                    Map.of("cpu", (1 + r.nextInt(8)) + "", "memory", (1 + r.nextInt(32)) + "Gi"));
+        if (r.nextBoolean()) {
+          n.taint("k" + r.nextInt(2), "v", TaintEffect.PREFER_NO_SCHEDULE);
+        }
+        if (r.nextBoolean()) {
+          n.image(1L << (20 + r.nextInt(10)), IMAGES.get(r.nextInt(IMAGES.size())));
+        }
+        nodes.add(n.obj());
+        for (int k = r.nextInt(3); k > 0; k--) {
+          pods.add(
+              Wrappers.makePod()
+                  .name("e" + i + "-" + k)
+                  .node("n" + i)
+                  .req(Map.of("cpu", (100 * (1 + r.nextInt(9))) + "m"))
+                  .obj());
+        }
+      }
+      var incoming =
+          Wrappers.makePod().name("incoming").containerImage(IMAGES.get(r.nextInt(IMAGES.size())));
+      if (r.nextBoolean()) {
+        incoming.req(Map.of("cpu", "250m", "memory", "1Gi"));
+      }
+      if (r.nextBoolean()) {
+        incoming.toleration("k0", "v", TaintEffect.PREFER_NO_SCHEDULE);
+      }
+      PodInfo pod = PodInfo.of(incoming.obj());
+      FakeHandle handle = FakeHandle.builder().nodes(nodes).pods(pods).build();
+      Function<FakeHandle, ScorePlugin> make =
+          switch (which) {
+            case "NodeResourcesFit" -> h -> new NodeResourcesFit();
+            case "NodeResourcesBalancedAllocation" -> h -> new NodeResourcesBalancedAllocation();
+            case "TaintToleration" -> h -> new TaintToleration();
+            default -> ImageLocality::new;
+          };
+      ScorePlugin plugin = make.apply(handle);
+      List<NodeInfo> all = handle.snapshot().list();
+      for (boolean withPreScore : new boolean[] {true, false}) {
+        if (!withPreScore && plugin instanceof TaintToleration) {
+          continue; // reads its PreScore state unconditionally, node by node as in a slice
+        }
+        CycleState state = new CycleState();
+        if (withPreScore && plugin instanceof PreScorePlugin pre) {
+          pre.preScore(state, pod, all);
+        }
+        long[] expected = new long[all.size()];
+        for (int i = 0; i < expected.length; i++) {
+          expected[i] = plugin.score(state, pod, all.get(i));
+        }
+        long[] got = new long[all.size()];
+        Arrays.fill(got, -1);
+        int from = r.nextInt(all.size());
+        int to = from + 1 + r.nextInt(all.size() - from);
+        plugin.scoreRange(state, pod, all, from, to, got);
+        for (int i = 0; i < got.length; i++) {
+          assertThat(got[i])
+              .as(
+                  "seed %d, %s, preScore %s, node %d of slice [%d, %d)",
+                  seed, which, withPreScore, i, from, to)
+              .isEqualTo(i >= from && i < to ? expected[i] : -1);
+        }
+      }
+    }
+  }
+}
