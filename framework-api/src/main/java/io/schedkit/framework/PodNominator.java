@@ -19,6 +19,16 @@ public interface PodNominator {
   List<PodInfo> nominatedPodsForNode(String nodeName);
 
   /**
+   * Whether no pod is nominated to any node, so that filtering need not look for nominated pods
+   * node by node. Answering false is always safe (this default does).
+   *
+   * @return true only if no pod is nominated anywhere
+   */
+  default boolean isEmpty() {
+    return false;
+  }
+
+  /**
    * The node {@code pod} is nominated to, if any.
    *
    * @param pod the pod

@@ -237,6 +237,13 @@ final class SchedulingAlgorithm {
    * (as upstream, the search stops when one more node passes than needed; that node is dropped).
    * Rejections are recorded in the diagnosis in rotation order.
    */
+  /**
+   * Nodes filtered together ({@link Framework#runFilterPluginsOnBlock}): large enough to spread a
+   * plugin call over many nodes, small enough that few nodes past the last one needed are filtered
+   * for nothing.
+   */
+  private static final int FILTER_BLOCK = 16;
+
   private FilterOutcome filterNodes(
       Framework fwk,
       CycleState state,
@@ -276,22 +283,35 @@ final class SchedulingAlgorithm {
               NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
               int localCount = 0;
               boolean more = true;
-              for (int i = from; i < to; i++) {
+              NodeInfo[] block = new NodeInfo[FILTER_BLOCK];
+              Status[] verdicts = new Status[FILTER_BLOCK];
+              for (int i = from; i < to && more; i += FILTER_BLOCK) {
                 if (found.get() + localCount >= toFind || error.get() != null) {
-                  more = false;
                   break;
                 }
-                NodeInfo node = nodes.get((start + i) % n);
-                Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, node);
-                if (s.code() == Code.ERROR) {
-                  error.compareAndSet(null, s);
-                  more = false;
-                  break;
+                int count = Math.min(FILTER_BLOCK, to - i);
+                for (int j = 0; j < count; j++) {
+                  block[j] = nodes.get((start + i + j) % n);
                 }
-                if (s.isSuccess()) {
-                  local[localCount++] = node;
-                } else {
-                  rejected[i] = s;
+                fwk.runFilterPluginsOnBlock(state, pod, block, count, verdicts);
+                // Take the verdicts in node order, as if the nodes were filtered one by one; the
+                // nodes after the one that completes toFind do not count as processed.
+                for (int j = 0; j < count; j++) {
+                  if (found.get() + localCount >= toFind) {
+                    more = false;
+                    break;
+                  }
+                  Status s = verdicts[j];
+                  if (s.code() == Code.ERROR) {
+                    error.compareAndSet(null, s);
+                    more = false;
+                    break;
+                  }
+                  if (s.isSuccess()) {
+                    local[localCount++] = block[j];
+                  } else {
+                    rejected[i + j] = s;
+                  }
                 }
               }
               if (localCount > 0) {

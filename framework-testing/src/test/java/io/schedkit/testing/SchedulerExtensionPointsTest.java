@@ -93,9 +93,10 @@ final class SchedulerExtensionPointsTest {
             "B.PreEnqueue(p)",
             "A.PreFilter(p)",
             "B.PreFilter(p)",
+            // Filter runs plugin by plugin over each block of nodes (FilterPlugin.filterBlock).
             "A.Filter(p, n1)",
-            "B.Filter(p, n1)",
             "A.Filter(p, n2)",
+            "B.Filter(p, n1)",
             "B.Filter(p, n2)",
             "A.PreScore(p)",
             "B.PreScore(p)",
@@ -202,12 +203,12 @@ final class SchedulerExtensionPointsTest {
 
   @Test
   void throwingPlugin_yieldsErrorNamingIt_andSchedulerGoesOn() {
-    java.util.concurrent.atomic.AtomicInteger calls =
-        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean failing =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
     a.doing(
         Point.FILTER,
         () -> {
-          if (calls.getAndIncrement() == 0) {
+          if (failing.get()) {
             throw new IllegalStateException("kaboom");
           }
         });
@@ -216,6 +217,7 @@ final class SchedulerExtensionPointsTest {
       ScheduleResult r = s.scheduleOne().orElseThrow();
       assertThat(r.outcome()).isEqualTo(ScheduleResult.Outcome.ERROR);
       assertThat(r.message()).isEqualTo("running \"A\" filter plugin: kaboom");
+      failing.set(false);
       s.runUntilIdle();
       assertThat(log.entries()).endsWith("A.PostBind(p, n1)", "B.PostBind(p, n1)");
       assertThat(s.pendingPods()).isEmpty();

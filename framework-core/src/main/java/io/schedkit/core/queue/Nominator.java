@@ -59,6 +59,11 @@ public final class Nominator implements PodNominator {
   }
 
   @Override
+  public boolean isEmpty() {
+    return nominatedNodes == 0;
+  }
+
+  @Override
   public Optional<String> nominatedNodeName(Pod pod) {
     synchronized (lock) {
       return Optional.ofNullable(nodeByPod.get(keyOf(pod)));

@@ -351,12 +351,77 @@ public final class Framework implements PluginRunner {
       if (s == null || s.isSuccess()) {
         continue;
       }
-      if (!s.isRejected()) {
-        s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
-      }
-      return attributed(s, p.name());
+      return verdictOf(s, p.name());
     }
     return Status.success();
+  }
+
+  /**
+   * Filter for a block of nodes: {@code out[i]} becomes what {@link
+   * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]}. When no pod is nominated
+   * anywhere and the cycle is not timed, each plugin filters the whole block in one call ({@link
+   * FilterPlugin#filterBlock}) before the next plugin sees the nodes it left; each node's verdict
+   * is still the first rejection in plugin order. Otherwise, and when a plugin throws, the block is
+   * filtered node by node.
+   *
+   * @param state the cycle state
+   * @param pod the pod being scheduled
+   * @param nodes the block's nodes, the first {@code count} used
+   * @param count how many nodes the block has
+   * @param out where each node's verdict goes (Success, an attributed rejection, or an Error)
+   */
+  public void runFilterPluginsOnBlock(
+      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
+    if (sampling(state) || !services.nominator().isEmpty()) {
+      filterNodeByNode(state, pod, nodes, count, out);
+      return;
+    }
+    java.util.Arrays.fill(out, 0, count, null);
+    boolean[] decided = new boolean[count];
+    int open = count;
+    for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
+      try {
+        p.filterBlock(state, pod, nodes, count, out);
+      } catch (RuntimeException e) {
+        filterNodeByNode(state, pod, nodes, count, out);
+        return;
+      }
+      // This plugin's verdicts are the entries that were open before it ran.
+      for (int i = 0; i < count; i++) {
+        Status s = out[i];
+        if (s != null && !decided[i]) {
+          decided[i] = true;
+          open--;
+          out[i] = verdictOf(s, p.name());
+        }
+      }
+      if (open == 0) {
+        break;
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      if (out[i] == null) {
+        out[i] = Status.success();
+      }
+    }
+  }
+
+  private void filterNodeByNode(
+      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
+    for (int i = 0; i < count; i++) {
+      out[i] = runFilterPluginsWithNominatedPods(state, pod, nodes[i]);
+    }
+  }
+
+  /**
+   * A plugin's non-Success filter answer as the cycle sees it: a rejection attributed to the
+   * plugin, anything else an Error naming it.
+   */
+  private Status verdictOf(Status s, String plugin) {
+    if (!s.isRejected()) {
+      s = Status.error("running \"" + plugin + "\" filter plugin: " + s.message());
+    }
+    return attributed(s, plugin);
   }
 
   /** A rejection and its copy attributed to a plugin, remembered by {@link #attributed}. */

@@ -154,6 +154,25 @@ public final class NodeResourcesFit
     return Fitting.filter(request, node);
   }
 
+  /** As {@link #filter} for each open node of the block, with the cycle state read once. */
+  @Override
+  public void filterBlock(
+      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
+    Fitting.Request request = state.find(PRE_FILTER_KEY).orElse(null);
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null) {
+        Status s =
+            request == null
+                ? Status.error(
+                    "error reading \"" + PRE_FILTER_KEY + "\" from cycleState: not found")
+                : Fitting.filter(request, nodes[i]);
+        if (!s.isSuccess()) {
+          verdicts[i] = s;
+        }
+      }
+    }
+  }
+
   /**
    * The resources {@code node} lacks for {@code pod}, in Filter order, with nothing ignored
    * (upstream's {@code Fits}); empty when the pod fits.

@@ -89,6 +89,21 @@ public final class TaintToleration
     return taint == null ? Status.success() : Status.unresolvable(untoleratedTaintReason(taint));
   }
 
+  /** As {@link #filter} for each open node of the block, with the tolerations read once. */
+  @Override
+  public void filterBlock(
+      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
+    List<Toleration> tolerations = pod.pod().spec().tolerations();
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null && !nodes[i].taints().isEmpty()) {
+        Taint taint = findUntoleratedNoScheduleTaint(nodes[i].taints(), tolerations);
+        if (taint != null) {
+          verdicts[i] = Status.unresolvable(untoleratedTaintReason(taint));
+        }
+      }
+    }
+  }
+
   /**
    * The first of the node's {@code NoSchedule} or {@code NoExecute} taints that none of {@code
    * tolerations} tolerates, or null (upstream {@code FindMatchingUntoleratedTaint} with {@code

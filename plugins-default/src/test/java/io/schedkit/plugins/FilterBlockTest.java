@@ -1,0 +1,113 @@
+package io.schedkit.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.FilterPlugin;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PreFilterPlugin;
+import io.schedkit.framework.Status;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.TaintEffect;
+import io.schedkit.plugins.nodename.NodeName;
+import io.schedkit.plugins.noderesources.NodeResourcesFit;
+import io.schedkit.plugins.nodeunschedulable.NodeUnschedulable;
+import io.schedkit.plugins.tainttoleration.TaintToleration;
+import io.schedkit.testing.FakeHandle;
+import io.schedkit.testing.Wrappers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The plugins that override {@link FilterPlugin#filterBlock} give each open node of a block exactly
+ * the verdict of {@link FilterPlugin#filter}, leave passing nodes open and rejected ones untouched
+ * (random clusters, seeded; the seed is in every assertion's description).
+ */
+final class FilterBlockTest {
+  @ParameterizedTest
+  @ValueSource(strings = {"NodeResourcesFit", "NodeUnschedulable", "NodeName", "TaintToleration"})
+  void filterBlock_equalsFilterNodeByNode(String which) {
+    for (long seed = 0; seed < 300; seed++) {
+      Random r = new Random(seed);
+      List<Node> nodes = new ArrayList<>();
+      List<Pod> pods = new ArrayList<>();
+      int n = 1 + r.nextInt(12);
+      for (int i = 0; i < n; i++) {
+        var node =
+            Wrappers.makeNode()
+                .name("n" + i)
+                .capacity(Map.of("cpu", "2", "memory", "4Gi", "pods", "" + (1 + r.nextInt(3))))
+                .unschedulable(r.nextInt(4) == 0);
+        if (r.nextBoolean()) {
+          node.taint(
+              "k" + r.nextInt(2),
+              "v",
+              r.nextBoolean() ? TaintEffect.NO_SCHEDULE : TaintEffect.PREFER_NO_SCHEDULE);
+        }
+        nodes.add(node.obj());
+        for (int k = r.nextInt(3); k > 0; k--) {
+          pods.add(
+              Wrappers.makePod()
+                  .name("e" + i + "-" + k)
+                  .node("n" + i)
+                  .req(Map.of("cpu", (300 * (1 + r.nextInt(3))) + "m"))
+                  .obj());
+        }
+      }
+      var incoming =
+          Wrappers.makePod().name("incoming").req(Map.of("cpu", (200 * r.nextInt(6)) + "m"));
+      if (r.nextBoolean()) {
+        incoming.toleration("k0", "v", TaintEffect.NO_SCHEDULE);
+      }
+      if (r.nextInt(4) == 0) {
+        incoming.toleration("node.kubernetes.io/unschedulable", "", TaintEffect.NO_SCHEDULE);
+      }
+      if (r.nextInt(3) == 0) {
+        incoming.node("n" + r.nextInt(n));
+      }
+      PodInfo pod = PodInfo.of(incoming.obj());
+      FakeHandle handle = FakeHandle.builder().nodes(nodes).pods(pods).build();
+      FilterPlugin plugin =
+          switch (which) {
+            case "NodeResourcesFit" -> new NodeResourcesFit();
+            case "NodeUnschedulable" -> new NodeUnschedulable();
+            case "NodeName" -> new NodeName();
+            default -> new TaintToleration();
+          };
+      List<NodeInfo> all = handle.snapshot().list();
+      CycleState state = new CycleState();
+      if (plugin instanceof PreFilterPlugin pre && r.nextInt(5) != 0) {
+        pre.preFilter(state, pod, all);
+      }
+      NodeInfo[] block = all.toArray(new NodeInfo[0]);
+      Status[] verdicts = new Status[block.length + 2];
+      Status earlier = Status.unschedulable("rejected by an earlier plugin");
+      for (int i = 0; i < block.length; i++) {
+        if (r.nextInt(4) == 0) {
+          verdicts[i] = earlier;
+        }
+      }
+      Status[] before = verdicts.clone();
+      plugin.filterBlock(state, pod, block, block.length, verdicts);
+      for (int i = 0; i < verdicts.length; i++) {
+        String what = String.format("seed %d, %s, entry %d", seed, which, i);
+        if (i >= block.length || before[i] != null) {
+          assertThat(verdicts[i]).as(what).isSameAs(before[i]);
+          continue;
+        }
+        Status want = plugin.filter(state, pod, block[i]);
+        if (want.isSuccess()) {
+          assertThat(verdicts[i]).as(what).isNull();
+        } else {
+          assertThat(verdicts[i]).as(what).isEqualTo(want);
+        }
+      }
+    }
+  }
+}
