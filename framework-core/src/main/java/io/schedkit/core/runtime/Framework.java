@@ -14,6 +14,7 @@ import io.schedkit.framework.PermitResult;
 import io.schedkit.framework.Plugin;
 import io.schedkit.framework.PluginRunner;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.PostBindPlugin;
 import io.schedkit.framework.PostFilterPlugin;
 import io.schedkit.framework.PostFilterResult;
@@ -372,13 +373,30 @@ public final class Framework implements PluginRunner {
    */
   public void runFilterPluginsOnBlock(
       CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
-    if (sampling(state) || !services.nominator().isEmpty()) {
+    if (sampling(state)) {
       filterNodeByNode(state, pod, nodes, count, out);
       return;
     }
     java.util.Arrays.fill(out, 0, count, null);
     boolean[] decided = new boolean[count];
     int open = count;
+    // Nodes with nominated pods that count for this pod are filtered twice (with and without
+    // them), node by node, after the block; the plugins skip them meanwhile.
+    boolean[] nominatedHere = null;
+    PodNominator nominator = services.nominator();
+    if (!nominator.isEmpty()) {
+      for (int i = 0; i < count; i++) {
+        if (hasNominatedToConsider(nominator.nominatedPodsForNode(nodes[i].name()), pod)) {
+          if (nominatedHere == null) {
+            nominatedHere = new boolean[count];
+          }
+          nominatedHere[i] = true;
+          decided[i] = true;
+          out[i] = Status.success();
+          open--;
+        }
+      }
+    }
     for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
       try {
         p.filterBlock(state, pod, nodes, count, out);
@@ -402,8 +420,21 @@ public final class Framework implements PluginRunner {
     for (int i = 0; i < count; i++) {
       if (out[i] == null) {
         out[i] = Status.success();
+      } else if (nominatedHere != null && nominatedHere[i]) {
+        out[i] = runFilterPluginsWithNominatedPods(state, pod, nodes[i]);
       }
     }
+  }
+
+  /** Whether {@code nominated} holds another pod of at least {@code pod}'s priority. */
+  private static boolean hasNominatedToConsider(List<PodInfo> nominated, PodInfo pod) {
+    for (int i = 0, n = nominated.size(); i < n; i++) {
+      PodInfo np = nominated.get(i);
+      if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void filterNodeByNode(
