@@ -40,12 +40,12 @@ public final class NodeToStatus {
   }
 
   /**
-   * Records the statuses of {@code count} nodes at once, as {@link #set} one by one would (a later
-   * name wins over an earlier one); the lookup map is built only when a status is first read, so a
-   * cycle that succeeds, and never reads them, does not pay for it. The arrays are taken over: the
-   * caller must not change them afterwards.
+   * Records the statuses of {@code count} distinct nodes at once, as {@link #set} one by one would;
+   * the lookup map is built only when a status is first read, so a cycle that succeeds, and reads
+   * at most their number, does not pay for it. The arrays are taken over: the caller must not
+   * change them afterwards.
    *
-   * @param nodeNames the nodes' names, the first {@code count} used
+   * @param nodeNames the nodes' names, the first {@code count} used, no name twice
    * @param statuses their statuses, none of the first {@code count} null
    * @param count how many entries to take
    */
@@ -132,6 +132,9 @@ public final class NodeToStatus {
    * @return the number of nodes with an explicit status
    */
   public int size() {
+    if (pendingCount > 0 && explicit.isEmpty()) {
+      return pendingCount; // distinct names, nothing else yet: no need to build the map
+    }
     materialize();
     return explicit.size();
   }

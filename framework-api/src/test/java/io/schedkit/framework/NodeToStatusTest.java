@@ -17,20 +17,33 @@ final class NodeToStatusTest {
   }
 
   @Test
+  void setAll_onAnEmptyMap_countsWithoutBuildingIt_thenReadsBack() {
+    NodeToStatus m = new NodeToStatus();
+    m.setAll(
+        new String[] {"x", "y"},
+        new Status[] {Status.unschedulable("rx"), Status.unschedulable("ry")},
+        2);
+    assertThat(m.size()).isEqualTo(2);
+    assertThat(m.get("y").reasons()).containsExactly("ry");
+    assertThat(m.size()).isEqualTo(2);
+  }
+
+  @Test
   void setAll_isSetOneByOne_withLaterEntriesWinning_andMixesWithSet() {
     NodeToStatus m = new NodeToStatus();
     m.set("a", Status.unschedulable("first"));
     m.setAll(
-        new String[] {"b", "c", "b", "ignored"},
+        new String[] {"b", "c", "a", "ignored"},
         new Status[] {
           Status.unschedulable("b1"),
           Status.unschedulable("c1"),
-          Status.unschedulable("b2"),
+          Status.unschedulable("a1"),
           Status.unschedulable("beyond count")
         },
         3);
-    assertThat(m.size()).isEqualTo(3);
-    assertThat(m.get("b").reasons()).containsExactly("b2");
+    assertThat(m.size()).isEqualTo(3); // "a" was there before: counted once
+    assertThat(m.get("b").reasons()).containsExactly("b1");
+    assertThat(m.get("a").reasons()).containsExactly("a1");
     assertThat(m.get("ignored").code()).isEqualTo(Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
     m.setAll(new String[] {"a"}, new Status[] {Status.unschedulable("second")}, 1);
     m.set("c", Status.unschedulable("c2"));

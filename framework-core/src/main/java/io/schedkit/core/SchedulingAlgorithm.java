@@ -63,6 +63,12 @@ final class SchedulingAlgorithm {
    */
   private Status[] rejectedBuffer = new Status[0];
 
+  /** The last scheduling cycle's score table, reused by the next (explain gets its own). */
+  private ScoreTable scratchTable;
+
+  /** Filter's feasible nodes, reused from cycle to cycle; copied out before the cycle goes on. */
+  private NodeInfo[] feasibleBuffer = new NodeInfo[0];
+
   SchedulingAlgorithm(int percentageOfNodesToScore, List<Extender> extenders, Random random) {
     this.percentageOfNodesToScore = percentageOfNodesToScore;
     this.extenders = List.copyOf(extenders);
@@ -199,11 +205,17 @@ final class SchedulingAlgorithm {
       if (!ps.isSuccess()) {
         return failure(ps, diagnosis, feasible);
       }
-      Framework.ScoreOutcome so = fwk.runScorePlugins(state, pod, feasible, mode == Mode.EXPLAIN);
+      boolean explain = mode == Mode.EXPLAIN;
+      // A scheduling cycle's table is not kept past the cycle: the next one reuses it.
+      Framework.ScoreOutcome so =
+          fwk.runScorePlugins(state, pod, feasible, explain, explain ? null : scratchTable);
       if (!so.status().isSuccess()) {
         return failure(so.status(), diagnosis, feasible);
       }
       table = so.table();
+      if (!explain) {
+        scratchTable = table;
+      }
       totals = new long[feasible.size()];
       for (int i = 0; i < totals.length; i++) {
         totals[i] = table.total(i);
@@ -212,7 +224,13 @@ final class SchedulingAlgorithm {
     }
     String host = selectHost(feasible, totals);
     return new Result(
-        Status.success(), host, diagnosis, feasible, table, extenderScores, evaluated);
+        Status.success(),
+        host,
+        diagnosis,
+        feasible,
+        mode == Mode.EXPLAIN ? table : null,
+        extenderScores,
+        evaluated);
   }
 
   private static Result failure(Status status, Diagnosis diagnosis, List<NodeInfo> feasible) {
@@ -263,7 +281,10 @@ final class SchedulingAlgorithm {
       }
       return new FilterOutcome(out, 0, null);
     }
-    NodeInfo[] feasible = new NodeInfo[toFind];
+    if (feasibleBuffer.length < toFind) {
+      feasibleBuffer = new NodeInfo[toFind];
+    }
+    NodeInfo[] feasible = feasibleBuffer;
     if (rejectedBuffer.length < n) {
       rejectedBuffer = new Status[n];
     }
@@ -349,6 +370,7 @@ final class SchedulingAlgorithm {
     List<NodeInfo> out = new ArrayList<>(found.get());
     for (int i = 0; i < found.get(); i++) {
       out.add(feasible[i]);
+      feasible[i] = null;
     }
     return new FilterOutcome(out, rejectedCount, error.get());
   }

@@ -31,17 +31,19 @@ import java.util.function.Predicate;
  * new copy rather than an in-place update, so a {@link NodeInfo} a previous cycle still holds stays
  * as it was. Each node sits in a slot, and the three lists hold slots, so replacing a node's copy
  * updates every list it is in without rebuilding them (upstream keeps the pointer and overwrites
- * the struct for the same reason); lists are rebuilt only when membership, order, or the set of
- * nodes with (anti-)affinity pods changes. Not thread-safe for writes: the scheduler updates it
- * between cycles, and plugins then read it concurrently from any thread.
+ * the struct for the same reason); the node list also keeps the copies in a flat array for Filter
+ * and Score, and logs the positions it replaced ({@link #changedSince}). The node list is rebuilt
+ * only when membership or order changes; the affinity lists take nodes in and out in place. Not
+ * thread-safe for writes: the scheduler updates it between cycles, and plugins then read it
+ * concurrently from any thread.
  */
 public final class Snapshot implements NodeInfoLister {
   private static final Slot[] NO_SLOTS = new Slot[0];
 
   private final Map<String, Slot> slots = new HashMap<>();
   private SlotList nodes = new SlotList(NO_SLOTS);
-  private SlotList withAffinity = new SlotList(NO_SLOTS);
-  private SlotList withRequiredAntiAffinity = new SlotList(NO_SLOTS);
+  private AffinityList withAffinity = new AffinityList(NO_SLOTS);
+  private AffinityList withRequiredAntiAffinity = new AffinityList(NO_SLOTS);
   private Map<String, Integer> imageNodeCounts = Map.of();
   private long generation;
 
@@ -206,28 +208,7 @@ public final class Snapshot implements NodeInfoLister {
       changeStamp++;
       changeLog[(int) (changeStamp % LOG)] = slot.index;
     }
-    refreshIn(withAffinity, slot);
-    refreshIn(withRequiredAntiAffinity, slot);
     return previous;
-  }
-
-  /** Points {@code list}'s entry for {@code slot} (found by node-list index) to its new copy. */
-  private static void refreshIn(SlotList list, Slot slot) {
-    Slot[] s = list.slots;
-    int lo = 0;
-    int hi = s.length - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int at = s[mid].index;
-      if (at < slot.index) {
-        lo = mid + 1;
-      } else if (at > slot.index) {
-        hi = mid - 1;
-      } else {
-        list.refresh(mid, slot);
-        return;
-      }
-    }
   }
 
   /** Drops the nodes whose names match {@code gone}; the lists keep them until rebuilt. */
@@ -239,8 +220,8 @@ public final class Snapshot implements NodeInfoLister {
   void clear() {
     slots.clear();
     nodes = new SlotList(NO_SLOTS);
-    withAffinity = new SlotList(NO_SLOTS);
-    withRequiredAntiAffinity = new SlotList(NO_SLOTS);
+    withAffinity = new AffinityList(NO_SLOTS);
+    withRequiredAntiAffinity = new AffinityList(NO_SLOTS);
     imageNodeCounts = Map.of();
     generation = 0;
     treeVersion = -1;
@@ -267,7 +248,7 @@ public final class Snapshot implements NodeInfoLister {
         missing.add(name);
       }
     }
-    nodes = new SlotList(list.toArray(NO_SLOTS));
+    nodes = SlotList.withCopies(list.toArray(NO_SLOTS));
     for (int i = 0; i < nodes.slots.length; i++) {
       nodes.slots[i].index = i;
     }
@@ -287,8 +268,8 @@ public final class Snapshot implements NodeInfoLister {
         antiAffinity.add(slot);
       }
     }
-    withAffinity = new SlotList(affinity.toArray(NO_SLOTS));
-    withRequiredAntiAffinity = new SlotList(antiAffinity.toArray(NO_SLOTS));
+    withAffinity = new AffinityList(affinity.toArray(NO_SLOTS));
+    withRequiredAntiAffinity = new AffinityList(antiAffinity.toArray(NO_SLOTS));
   }
 
   /**
@@ -298,8 +279,6 @@ public final class Snapshot implements NodeInfoLister {
    * The node list must be current (not awaiting a rebuild).
    */
   void updateAffinityLists(List<String> changed) {
-    Slot[] affinity = withAffinity.slots;
-    Slot[] anti = withRequiredAntiAffinity.slots;
     for (String name : changed) {
       Slot slot = slots.get(name);
       if (slot == null) {
@@ -309,42 +288,9 @@ public final class Snapshot implements NodeInfoLister {
         rebuildAffinityLists();
         return;
       }
-      affinity = place(affinity, slot, !slot.info.podsWithAffinity().isEmpty());
-      anti = place(anti, slot, !slot.info.podsWithRequiredAntiAffinity().isEmpty());
+      withAffinity.place(slot, !slot.info.podsWithAffinity().isEmpty());
+      withRequiredAntiAffinity.place(slot, !slot.info.podsWithRequiredAntiAffinity().isEmpty());
     }
-    withAffinity = new SlotList(affinity);
-    withRequiredAntiAffinity = new SlotList(anti);
-  }
-
-  /** {@code list} (ordered by index) with {@code slot} in it or not, as {@code member} says. */
-  private static Slot[] place(Slot[] list, Slot slot, boolean member) {
-    int lo = 0;
-    int hi = list.length - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int at = list[mid].index;
-      if (at < slot.index) {
-        lo = mid + 1;
-      } else if (at > slot.index) {
-        hi = mid - 1;
-      } else {
-        if (member) {
-          return list;
-        }
-        Slot[] out = new Slot[list.length - 1];
-        System.arraycopy(list, 0, out, 0, mid);
-        System.arraycopy(list, mid + 1, out, mid, list.length - mid - 1);
-        return out;
-      }
-    }
-    if (!member) {
-      return list;
-    }
-    Slot[] out = new Slot[list.length + 1];
-    System.arraycopy(list, 0, out, 0, lo);
-    out[lo] = slot;
-    System.arraycopy(list, lo, out, lo + 1, list.length - lo);
-    return out;
   }
 
   void setImageNodeCounts(Map<String, Integer> counts, long version) {
@@ -364,28 +310,42 @@ public final class Snapshot implements NodeInfoLister {
     }
   }
 
-  /** A read-only list of the copies in a fixed array of slots. */
+  /**
+   * A read-only list of the copies in a fixed array of slots. The node list also keeps the copies
+   * in a flat array ({@link #withCopies}): Filter and Score read a node per position per pod, and
+   * one array load is cheaper than a load through the slot. The two affinity lists, read far less
+   * and rebuilt whenever a node joins or leaves them, read through the slots.
+   */
   private static final class SlotList extends AbstractList<NodeInfo> implements RandomAccess {
     final Slot[] slots;
 
-    /**
-     * The slots' copies, kept in step with them by {@link #put}: Filter and Score read a node per
-     * position per pod, and one array load is cheaper than a load through the slot.
-     */
+    /** The slots' copies, kept in step with them by {@link #put}; null to read through slots. */
     final NodeInfo[] infos;
 
     SlotList(Slot[] slots) {
       this.slots = slots;
-      this.infos = new NodeInfo[slots.length];
+      this.infos = null;
+    }
+
+    private SlotList(Slot[] slots, NodeInfo[] infos) {
+      this.slots = slots;
+      this.infos = infos;
+    }
+
+    static SlotList withCopies(Slot[] slots) {
+      NodeInfo[] infos = new NodeInfo[slots.length];
       for (int i = 0; i < slots.length; i++) {
         infos[i] = slots[i].info;
       }
+      return new SlotList(slots, infos);
     }
 
     /** Points position {@code at} to its slot's current copy, if that slot is there. */
     boolean refresh(int at, Slot slot) {
       if (at >= 0 && at < slots.length && slots[at] == slot) {
-        infos[at] = slot.info;
+        if (infos != null) {
+          infos[at] = slot.info;
+        }
         return true;
       }
       return false;
@@ -393,12 +353,68 @@ public final class Snapshot implements NodeInfoLister {
 
     @Override
     public NodeInfo get(int index) {
-      return infos[index];
+      return infos != null ? infos[index] : slots[index].info;
     }
 
     @Override
     public int size() {
       return slots.length;
+    }
+  }
+
+  /**
+   * A read-only view of the slots of the nodes with (anti-)affinity pods, in node-list order,
+   * changed in place between cycles as nodes join or leave it (an insertion shifts the tail of one
+   * array instead of copying the whole list, as it did once per bound affinity pod).
+   */
+  private static final class AffinityList extends AbstractList<NodeInfo> implements RandomAccess {
+    private Slot[] slots;
+    private int size;
+
+    AffinityList(Slot[] slots) {
+      this.slots = slots;
+      this.size = slots.length;
+    }
+
+    /** Puts {@code slot} in the list, at its place by node-list index, or takes it out. */
+    void place(Slot slot, boolean member) {
+      int lo = 0;
+      int hi = size - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int at = slots[mid].index;
+        if (at < slot.index) {
+          lo = mid + 1;
+        } else if (at > slot.index) {
+          hi = mid - 1;
+        } else {
+          if (!member) {
+            System.arraycopy(slots, mid + 1, slots, mid, size - mid - 1);
+            slots[--size] = null;
+          }
+          return;
+        }
+      }
+      if (!member) {
+        return;
+      }
+      if (size == slots.length) {
+        slots = java.util.Arrays.copyOf(slots, Math.max(8, size * 2));
+      }
+      System.arraycopy(slots, lo, slots, lo + 1, size - lo);
+      slots[lo] = slot;
+      size++;
+    }
+
+    @Override
+    public NodeInfo get(int index) {
+      java.util.Objects.checkIndex(index, size);
+      return slots[index].info;
+    }
+
+    @Override
+    public int size() {
+      return size;
     }
   }
 }

@@ -667,6 +667,23 @@ public final class Framework implements PluginRunner {
    */
   public ScoreOutcome runScorePlugins(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw) {
+    return runScorePlugins(state, pod, nodes, keepRaw, null);
+  }
+
+  /**
+   * As {@link #runScorePlugins(CycleState, PodInfo, List, boolean)}, writing into {@code reuse}
+   * when it has the room (see the returned outcome's table): for a caller that scores pod after pod
+   * and no longer needs the previous table.
+   *
+   * @param state the cycle state
+   * @param pod the pod
+   * @param nodes the feasible nodes
+   * @param keepRaw whether to keep the raw scores (then {@code reuse} is not used)
+   * @param reuse a table from an earlier call whose contents are no longer needed, or null
+   * @return the outcome
+   */
+  public ScoreOutcome runScorePlugins(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
     long start = timing ? System.nanoTime() : 0;
     Set<String> skip = state.skipScorePlugins();
     List<ScorePlugin> active = new ArrayList<>(score.size());
@@ -681,8 +698,12 @@ public final class Framework implements PluginRunner {
       }
     }
     ScoreTable table =
-        new ScoreTable(
-            nodes, List.copyOf(names), java.util.Arrays.copyOf(weights, active.size()), keepRaw);
+        ScoreTable.reuse(
+            reuse,
+            nodes,
+            List.copyOf(names),
+            java.util.Arrays.copyOf(weights, active.size()),
+            keepRaw);
     Status outcome = Status.success();
     try {
       if (!active.isEmpty()) {

@@ -13,12 +13,12 @@ import java.util.List;
  * node. Raw scores are kept only when asked for (explain).
  */
 public final class ScoreTable {
-  private final List<NodeInfo> nodes;
-  private final List<String> plugins;
-  private final long[] weights;
-  private final long[][] raw;
-  private final long[][] normalized;
-  private final long[] totals;
+  private List<NodeInfo> nodes;
+  private List<String> plugins;
+  private long[] weights;
+  private long[][] raw;
+  private long[][] normalized;
+  private long[] totals;
 
   ScoreTable(List<NodeInfo> nodes, List<String> plugins, long[] weights, boolean keepRaw) {
     this.nodes = nodes;
@@ -27,6 +27,27 @@ public final class ScoreTable {
     this.normalized = new long[plugins.size()][nodes.size()];
     this.raw = keepRaw ? new long[plugins.size()][] : null;
     this.totals = new long[nodes.size()];
+  }
+
+  /**
+   * A table for {@code nodes} and {@code plugins}: {@code old} itself, emptied, when it has the
+   * room and raw scores are not wanted, so a scheduler scoring pod after pod does not allocate a
+   * table per cycle; else a new one. Rows may then be longer than the node list.
+   */
+  static ScoreTable reuse(
+      ScoreTable old, List<NodeInfo> nodes, List<String> plugins, long[] weights, boolean keepRaw) {
+    if (old == null
+        || keepRaw
+        || old.normalized.length < plugins.size()
+        || old.totals.length < nodes.size()) {
+      return new ScoreTable(nodes, plugins, weights, keepRaw);
+    }
+    old.nodes = nodes;
+    old.plugins = plugins;
+    old.weights = weights;
+    old.raw = null;
+    java.util.Arrays.fill(old.totals, 0, nodes.size(), 0L);
+    return old;
   }
 
   /** The scored nodes. */
@@ -56,6 +77,7 @@ public final class ScoreTable {
 
   /** The weighted total of node {@code n} (including extender scores). */
   public long total(int n) {
+    java.util.Objects.checkIndex(n, nodes.size());
     return totals[n];
   }
 
@@ -85,7 +107,7 @@ public final class ScoreTable {
     return new NodeScores() {
       @Override
       public int size() {
-        return row.length;
+        return nodes.size();
       }
 
       @Override
