@@ -134,6 +134,13 @@ public final class PodTopologySpread
     return scoring.score(state, pod, node);
   }
 
+  /** As {@link #score} for each node of the slice, with the PreScore state read once. */
+  @Override
+  public void scoreRange(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
+    scoring.scoreRange(state, pod, nodes, from, to, scores);
+  }
+
   @Override
   public Status normalizeScore(CycleState state, PodInfo pod, NodeScores scores) {
     return scoring.normalizeScore(state, scores);

@@ -114,7 +114,13 @@ final class Scoring {
     } else {
       addCounts(s, constraints, matchers, requireAllTopologies, allNodes, pod, affinity);
     }
-    for (NodeInfo info : filteredNodes) {
+    boolean anyHostnameCounts = false;
+    for (int i = 0; i < n; i++) {
+      anyHostnameCounts |= constraints.get(i).isHostname() && matchers[i] != null;
+    }
+    // Score reads a node's own counts for hostname constraints only.
+    for (int f = 0, size = anyHostnameCounts ? filteredNodes.size() : 0; f < size; f++) {
+      NodeInfo info = filteredNodes.get(f);
       if (s.ignoredNodes.contains(info.name())) {
         continue;
       }
@@ -191,6 +197,20 @@ final class Scoring {
   long score(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
     PreScoreState s =
         state.find(KEY).orElseThrow(() -> new IllegalStateException(NOT_FOUND_MESSAGE));
+    return score(s, pod, nodeInfo);
+  }
+
+  /** {@link #score} for each node of a slice, with the PreScore state read once. */
+  void scoreRange(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
+    PreScoreState s =
+        state.find(KEY).orElseThrow(() -> new IllegalStateException(NOT_FOUND_MESSAGE));
+    for (int i = from; i < to; i++) {
+      scores[i] = score(s, pod, nodes.get(i));
+    }
+  }
+
+  private static long score(PreScoreState s, PodInfo pod, NodeInfo nodeInfo) {
     String name = nodeInfo.name();
     if (s.ignoredNodes.contains(name)) {
       return 0;

@@ -240,6 +240,11 @@ final class CountingPropertyTest {
       for (int i = 0; i < raw.length; i++) {
         raw[i] = plugin.score(state, info, filtered.get(i));
       }
+      long[] ranged = new long[raw.length];
+      int split = r.nextInt(raw.length + 1);
+      plugin.scoreRange(state, info, filtered, 0, split, ranged);
+      plugin.scoreRange(state, info, filtered, split, raw.length, ranged);
+      assertThat(ranged).as("round %d: scoreRange equals score", round).containsExactly(raw);
       NodeScoreList got = NodeScoreList.of(filtered, raw);
       plugin.normalizeScore(state, info, got);
       assertThat(got.toList())
