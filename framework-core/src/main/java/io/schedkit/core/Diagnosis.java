@@ -6,6 +6,7 @@ import io.schedkit.framework.Status;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -97,12 +98,19 @@ public final class Diagnosis {
     if (!preFilterMessage.isEmpty()) {
       sb.append(' ').append(preFilterMessage).append('.');
     } else {
-      Map<String, Integer> counts = new HashMap<>();
+      // Most nodes share a few status objects (plugins reject with constants, attributed once):
+      // count the objects first, then their reasons.
+      Map<Status, int[]> perStatus = new IdentityHashMap<>();
       for (Status s : nodeToStatus.explicit().values()) {
-        for (String reason : s.reasons()) {
-          counts.merge(reason, 1, Integer::sum);
-        }
+        perStatus.computeIfAbsent(s, k -> new int[1])[0]++;
       }
+      Map<String, Integer> counts = new HashMap<>();
+      perStatus.forEach(
+          (s, n) -> {
+            for (String reason : s.reasons()) {
+              counts.merge(reason, n[0], Integer::sum);
+            }
+          });
       int absent = numAllNodes - nodeToStatus.size();
       if (absent > 0) {
         for (String reason : nodeToStatus.absentStatus().reasons()) {
