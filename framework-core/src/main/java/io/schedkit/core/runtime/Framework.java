@@ -27,7 +27,6 @@ import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.QueueSortPlugin;
 import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.ReservePlugin;
-import io.schedkit.framework.ScoreExtensions;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Pod;
@@ -82,6 +81,7 @@ public final class Framework implements PluginRunner {
   private final SchedulerMetrics metrics;
   private final boolean timing;
   private final FrameworkServices services;
+  private final ScoreRunner scoring;
   private FrameworkHandle handle;
 
   Framework(FrameworkBuilder.Lists l, FrameworkServices services, WaitingPods waitingPods) {
@@ -106,6 +106,7 @@ public final class Framework implements PluginRunner {
     this.eventsToRegister = Collections.unmodifiableMap(new LinkedHashMap<>(l.eventsToRegister));
     this.waitingPods = waitingPods;
     this.services = services;
+    this.scoring = new ScoreRunner(this.score, this.scoreWeights, this);
     this.metrics = services.metrics();
     this.timing = metrics != SchedulerMetrics.noop();
   }
@@ -651,15 +652,6 @@ public final class Framework implements PluginRunner {
     }
   }
 
-  /** Thrown inside score fan-out to carry a plugin failure out of the parallelizer. */
-  private static final class ScoreFailure extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ScoreFailure(String message) {
-      super(message, null, false, false);
-    }
-  }
-
   /**
    * Score and NormalizeScore of every non-skipped Score plugin over {@code nodes}, weighted and
    * summed into totals. Fails with an Error status (as {@link ScoreOutcome#status()}) when a plugin
@@ -684,148 +676,7 @@ public final class Framework implements PluginRunner {
    */
   public ScoreOutcome runScorePlugins(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
-    long start = timing ? System.nanoTime() : 0;
-    Set<String> skip = state.skipScorePlugins();
-    List<ScorePlugin> active = new ArrayList<>(score.size());
-    List<String> names = new ArrayList<>(score.size());
-    long[] weights = new long[score.size()];
-    for (int i = 0; i < score.size(); i++) {
-      ScorePlugin p = score.get(i);
-      if (!skip.contains(p.name())) {
-        weights[active.size()] = scoreWeights[i];
-        active.add(p);
-        names.add(p.name());
-      }
-    }
-    ScoreTable table =
-        ScoreTable.reuse(
-            reuse,
-            nodes,
-            List.copyOf(names),
-            java.util.Arrays.copyOf(weights, active.size()),
-            keepRaw);
-    Status outcome = Status.success();
-    try {
-      if (!active.isEmpty()) {
-        ScorePlugin[] plugins = active.toArray(new ScorePlugin[0]);
-        boolean sample = sampling(state);
-        int count = nodes.size();
-        try {
-          services
-              .parallelizer()
-              .until(
-                  (count + SCORE_CHUNK - 1) / SCORE_CHUNK,
-                  c -> {
-                    int from = c * SCORE_CHUNK;
-                    scoreChunk(
-                        plugins,
-                        table,
-                        state,
-                        pod,
-                        nodes,
-                        from,
-                        Math.min(count, from + SCORE_CHUNK),
-                        sample);
-                  });
-        } catch (ScoreFailure f) {
-          outcome = Status.error("running Score plugins: " + f.getMessage());
-          return new ScoreOutcome(outcome, table);
-        }
-      }
-      table.keepRaw();
-      for (int p = 0; p < active.size(); p++) {
-        ScorePlugin plugin = active.get(p);
-        ScoreExtensions ext = plugin.scoreExtensions();
-        if (ext == null) {
-          continue;
-        }
-        Status s;
-        try {
-          s = ext.normalizeScore(state, pod, table.view(p));
-        } catch (RuntimeException e) {
-          s = Status.error(e);
-        }
-        if (s != null && !s.isSuccess()) {
-          outcome =
-              Status.error(
-                  "running Normalize on Score plugins: plugin \""
-                      + plugin.name()
-                      + "\" failed with: "
-                      + s.message());
-          return new ScoreOutcome(outcome, table);
-        }
-      }
-      for (int n = 0; n < nodes.size(); n++) {
-        for (int p = 0; p < active.size(); p++) {
-          long v = table.normalized(p, n);
-          if (v > ScorePlugin.MAX_NODE_SCORE || v < ScorePlugin.MIN_NODE_SCORE) {
-            outcome =
-                Status.error(
-                    "applying score defaultWeights on Score plugins: plugin \""
-                        + active.get(p).name()
-                        + "\" returns an invalid score "
-                        + v
-                        + ", it should in the range of [0, 100] after normalizing");
-            return new ScoreOutcome(outcome, table);
-          }
-          table.addToTotal(n, v * table.weight(p));
-        }
-      }
-      return new ScoreOutcome(outcome, table);
-    } finally {
-      if (timing) {
-        pointDone("Score", outcome, start);
-      }
-    }
-  }
-
-  /**
-   * Nodes per piece of the Score fan-out: one piece hands its slice of nodes to each plugin in turn
-   * ({@link ScorePlugin#scoreRange}), without a call through the parallelizer per node.
-   */
-  private static final int SCORE_CHUNK = 64;
-
-  /** Scores nodes {@code from} to {@code to} (exclusive) with every plugin, into the table. */
-  private void scoreChunk(
-      ScorePlugin[] plugins,
-      ScoreTable table,
-      CycleState state,
-      PodInfo pod,
-      List<NodeInfo> nodes,
-      int from,
-      int to,
-      boolean sample) {
-    if (!sample) {
-      for (int p = 0; p < plugins.length; p++) {
-        ScorePlugin plugin = plugins[p];
-        try {
-          plugin.scoreRange(state, pod, nodes, from, to, table.row(p));
-        } catch (RuntimeException e) {
-          throw new ScoreFailure("plugin \"" + plugin.name() + "\" failed with: " + message(e));
-        }
-      }
-      return;
-    }
-    // A sampled cycle times every call, as upstream's per-node plugin metrics do.
-    for (int n = from; n < to; n++) {
-      NodeInfo node = nodes.get(n);
-      for (int p = 0; p < plugins.length; p++) {
-        ScorePlugin plugin = plugins[p];
-        long v;
-        try {
-          if (sample) {
-            long t0 = System.nanoTime();
-            v = plugin.score(state, pod, node);
-            pluginDone(plugin.name(), "Score", Status.success(), t0);
-          } else {
-            v = plugin.score(state, pod, node);
-          }
-        } catch (RuntimeException e) {
-          throw new ScoreFailure("plugin \"" + plugin.name() + "\" failed with: " + message(e));
-        }
-        table.set(p, n, v);
-      }
-    }
+    return scoring.run(state, pod, nodes, keepRaw, reuse);
   }
 
   /**
@@ -1039,11 +890,16 @@ public final class Framework implements PluginRunner {
   // ---------------------------------------------------------------- helpers
 
   /** Whether this call's plugin durations are recorded (sampled cycles only). */
-  private boolean sampling(CycleState state) {
+  /** Whether extension-point durations are recorded. */
+  boolean timing() {
+    return timing;
+  }
+
+  boolean sampling(CycleState state) {
     return timing && state.recordPluginMetrics();
   }
 
-  private void pluginDone(String plugin, String point, Status status, long startNanos) {
+  void pluginDone(String plugin, String point, Status status, long startNanos) {
     metrics.pluginExecutionDuration(
         plugin,
         point,
@@ -1051,7 +907,7 @@ public final class Framework implements PluginRunner {
         Duration.ofNanos(System.nanoTime() - startNanos));
   }
 
-  private void pointDone(String point, Status status, long startNanos) {
+  void pointDone(String point, Status status, long startNanos) {
     String code = status == null ? Code.ERROR.toString() : status.code().toString();
     metrics.extensionPointDuration(
         point, code, profileName, Duration.ofNanos(System.nanoTime() - startNanos));
@@ -1067,7 +923,7 @@ public final class Framework implements PluginRunner {
     return t;
   }
 
-  private static String message(Throwable t) {
+  static String message(Throwable t) {
     return t.getMessage() == null ? t.getClass().getName() : t.getMessage();
   }
 

@@ -1,0 +1,193 @@
+package io.schedkit.core.runtime;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.ScoreExtensions;
+import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A profile's Score point: every Score plugin not skipped at PreScore scores the feasible nodes,
+ * then NormalizeScore, the [0, 100] check, and the weighted totals, as kube-scheduler's {@code
+ * RunScorePlugins}.
+ *
+ * <p>Design note: the nodes are cut into slices of {@link #SCORE_CHUNK} and fanned out on the
+ * profile's parallelizer; each slice goes to every plugin in turn through {@link
+ * ScorePlugin#scoreRange} (a sampled cycle calls {@code score} node by node, to time each call),
+ * writing into the rows of a {@link ScoreTable}, which a scheduling cycle reuses from the last one.
+ * Slices are disjoint, so the workers write without locks.
+ */
+final class ScoreRunner {
+  private final List<ScorePlugin> score;
+  private final long[] scoreWeights;
+  private final Framework framework;
+
+  ScoreRunner(List<ScorePlugin> score, long[] scoreWeights, Framework framework) {
+    this.score = score;
+    this.scoreWeights = scoreWeights;
+    this.framework = framework;
+  }
+
+  /** Thrown inside score fan-out to carry a plugin failure out of the parallelizer. */
+  private static final class ScoreFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ScoreFailure(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** See {@link Framework#runScorePlugins(CycleState, PodInfo, List, boolean, ScoreTable)}. */
+  Framework.ScoreOutcome run(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
+    long start = framework.timing() ? System.nanoTime() : 0;
+    Set<String> skip = state.skipScorePlugins();
+    List<ScorePlugin> active = new ArrayList<>(score.size());
+    List<String> names = new ArrayList<>(score.size());
+    long[] weights = new long[score.size()];
+    for (int i = 0; i < score.size(); i++) {
+      ScorePlugin p = score.get(i);
+      if (!skip.contains(p.name())) {
+        weights[active.size()] = scoreWeights[i];
+        active.add(p);
+        names.add(p.name());
+      }
+    }
+    ScoreTable table =
+        ScoreTable.reuse(
+            reuse,
+            nodes,
+            List.copyOf(names),
+            java.util.Arrays.copyOf(weights, active.size()),
+            keepRaw);
+    Status outcome = Status.success();
+    try {
+      if (!active.isEmpty()) {
+        ScorePlugin[] plugins = active.toArray(new ScorePlugin[0]);
+        boolean sample = framework.sampling(state);
+        int count = nodes.size();
+        try {
+          framework
+              .services()
+              .parallelizer()
+              .until(
+                  (count + SCORE_CHUNK - 1) / SCORE_CHUNK,
+                  c -> {
+                    int from = c * SCORE_CHUNK;
+                    scoreChunk(
+                        plugins,
+                        table,
+                        state,
+                        pod,
+                        nodes,
+                        from,
+                        Math.min(count, from + SCORE_CHUNK),
+                        sample);
+                  });
+        } catch (ScoreFailure f) {
+          outcome = Status.error("running Score plugins: " + f.getMessage());
+          return new Framework.ScoreOutcome(outcome, table);
+        }
+      }
+      table.keepRaw();
+      for (int p = 0; p < active.size(); p++) {
+        ScorePlugin plugin = active.get(p);
+        ScoreExtensions ext = plugin.scoreExtensions();
+        if (ext == null) {
+          continue;
+        }
+        Status s;
+        try {
+          s = ext.normalizeScore(state, pod, table.view(p));
+        } catch (RuntimeException e) {
+          s = Status.error(e);
+        }
+        if (s != null && !s.isSuccess()) {
+          outcome =
+              Status.error(
+                  "running Normalize on Score plugins: plugin \""
+                      + plugin.name()
+                      + "\" failed with: "
+                      + s.message());
+          return new Framework.ScoreOutcome(outcome, table);
+        }
+      }
+      for (int n = 0; n < nodes.size(); n++) {
+        for (int p = 0; p < active.size(); p++) {
+          long v = table.normalized(p, n);
+          if (v > ScorePlugin.MAX_NODE_SCORE || v < ScorePlugin.MIN_NODE_SCORE) {
+            outcome =
+                Status.error(
+                    "applying score defaultWeights on Score plugins: plugin \""
+                        + active.get(p).name()
+                        + "\" returns an invalid score "
+                        + v
+                        + ", it should in the range of [0, 100] after normalizing");
+            return new Framework.ScoreOutcome(outcome, table);
+          }
+          table.addToTotal(n, v * table.weight(p));
+        }
+      }
+      return new Framework.ScoreOutcome(outcome, table);
+    } finally {
+      if (framework.timing()) {
+        framework.pointDone("Score", outcome, start);
+      }
+    }
+  }
+
+  /**
+   * Nodes per piece of the Score fan-out: one piece hands its slice of nodes to each plugin in turn
+   * ({@link ScorePlugin#scoreRange}), without a call through the parallelizer per node.
+   */
+  private static final int SCORE_CHUNK = 64;
+
+  /** Scores nodes {@code from} to {@code to} (exclusive) with every plugin, into the table. */
+  private void scoreChunk(
+      ScorePlugin[] plugins,
+      ScoreTable table,
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      boolean sample) {
+    if (!sample) {
+      for (int p = 0; p < plugins.length; p++) {
+        ScorePlugin plugin = plugins[p];
+        try {
+          plugin.scoreRange(state, pod, nodes, from, to, table.row(p));
+        } catch (RuntimeException e) {
+          throw new ScoreFailure(
+              "plugin \"" + plugin.name() + "\" failed with: " + Framework.message(e));
+        }
+      }
+      return;
+    }
+    // A sampled cycle times every call, as upstream's per-node plugin metrics do.
+    for (int n = from; n < to; n++) {
+      NodeInfo node = nodes.get(n);
+      for (int p = 0; p < plugins.length; p++) {
+        ScorePlugin plugin = plugins[p];
+        long v;
+        try {
+          if (sample) {
+            long t0 = System.nanoTime();
+            v = plugin.score(state, pod, node);
+            framework.pluginDone(plugin.name(), "Score", Status.success(), t0);
+          } else {
+            v = plugin.score(state, pod, node);
+          }
+        } catch (RuntimeException e) {
+          throw new ScoreFailure(
+              "plugin \"" + plugin.name() + "\" failed with: " + Framework.message(e));
+        }
+        table.set(p, n, v);
+      }
+    }
+  }
+}
