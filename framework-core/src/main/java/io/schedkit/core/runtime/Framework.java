@@ -14,7 +14,6 @@ import io.schedkit.framework.PermitResult;
 import io.schedkit.framework.Plugin;
 import io.schedkit.framework.PluginRunner;
 import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.PostBindPlugin;
 import io.schedkit.framework.PostFilterPlugin;
 import io.schedkit.framework.PostFilterResult;
@@ -64,7 +63,6 @@ public final class Framework implements PluginRunner {
   private final List<PreFilterPlugin> preFilter;
   private final List<FilterPlugin> filter;
   private final FilterPlugin[] allFilters;
-  private volatile ActiveFilters activeFilters;
   private volatile ActiveExtensions activeExtensions =
       new ActiveExtensions(null, new PreFilterPlugin[0]);
   private final List<PostFilterPlugin> postFilter;
@@ -82,6 +80,7 @@ public final class Framework implements PluginRunner {
   private final boolean timing;
   private final FrameworkServices services;
   private final ScoreRunner scoring;
+  private final FilterRunner filtering;
   private FrameworkHandle handle;
 
   Framework(FrameworkBuilder.Lists l, FrameworkServices services, WaitingPods waitingPods) {
@@ -93,7 +92,6 @@ public final class Framework implements PluginRunner {
     this.preFilter = List.copyOf(l.preFilter);
     this.filter = List.copyOf(l.filter);
     this.allFilters = filter.toArray(new FilterPlugin[0]);
-    this.activeFilters = new ActiveFilters(Set.of(), allFilters);
     this.postFilter = List.copyOf(l.postFilter);
     this.preScore = List.copyOf(l.preScore);
     this.score = List.copyOf(l.score);
@@ -107,6 +105,7 @@ public final class Framework implements PluginRunner {
     this.waitingPods = waitingPods;
     this.services = services;
     this.scoring = new ScoreRunner(this.score, this.scoreWeights, this);
+    this.filtering = new FilterRunner(this.filter, this.allFilters, this);
     this.metrics = services.metrics();
     this.timing = metrics != SchedulerMetrics.noop();
   }
@@ -335,36 +334,13 @@ public final class Framework implements PluginRunner {
 
   @Override
   public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
-    FilterPlugin[] active = activeFilters(state.skipFilterPlugins());
-    boolean sample = sampling(state);
-    for (FilterPlugin p : active) {
-      Status s;
-      try {
-        if (sample) {
-          long t0 = System.nanoTime();
-          s = p.filter(state, pod, node);
-          pluginDone(p.name(), "Filter", s == null ? Status.success() : s, t0);
-        } else {
-          s = p.filter(state, pod, node);
-        }
-      } catch (RuntimeException e) {
-        s = Status.error(e);
-      }
-      if (s == null || s.isSuccess()) {
-        continue;
-      }
-      return verdictOf(s, p.name());
-    }
-    return Status.success();
+    return filtering.runFilterPlugins(state, pod, node);
   }
 
   /**
    * Filter for a block of nodes: {@code out[i]} becomes what {@link
-   * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]}. When no pod is nominated
-   * anywhere and the cycle is not timed, each plugin filters the whole block in one call ({@link
-   * FilterPlugin#filterBlock}) before the next plugin sees the nodes it left; each node's verdict
-   * is still the first rejection in plugin order. Otherwise, and when a plugin throws, the block is
-   * filtered node by node.
+   * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]} (see {@link
+   * FilterRunner#runFilterPluginsOnBlock}).
    *
    * @param state the cycle state
    * @param pod the pod being scheduled
@@ -374,135 +350,12 @@ public final class Framework implements PluginRunner {
    */
   public void runFilterPluginsOnBlock(
       CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
-    if (sampling(state)) {
-      filterNodeByNode(state, pod, nodes, count, out);
-      return;
-    }
-    java.util.Arrays.fill(out, 0, count, null);
-    boolean[] decided = new boolean[count];
-    int open = count;
-    // Nodes with nominated pods that count for this pod are filtered twice (with and without
-    // them), node by node, after the block; the plugins skip them meanwhile.
-    boolean[] nominatedHere = null;
-    PodNominator nominator = services.nominator();
-    if (!nominator.isEmpty()) {
-      for (int i = 0; i < count; i++) {
-        if (hasNominatedToConsider(nominator.nominatedPodsForNode(nodes[i].name()), pod)) {
-          if (nominatedHere == null) {
-            nominatedHere = new boolean[count];
-          }
-          nominatedHere[i] = true;
-          decided[i] = true;
-          out[i] = Status.success();
-          open--;
-        }
-      }
-    }
-    for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
-      try {
-        p.filterBlock(state, pod, nodes, count, out);
-      } catch (RuntimeException e) {
-        filterNodeByNode(state, pod, nodes, count, out);
-        return;
-      }
-      // This plugin's verdicts are the entries that were open before it ran.
-      for (int i = 0; i < count; i++) {
-        Status s = out[i];
-        if (s != null && !decided[i]) {
-          decided[i] = true;
-          open--;
-          out[i] = verdictOf(s, p.name());
-        }
-      }
-      if (open == 0) {
-        break;
-      }
-    }
-    for (int i = 0; i < count; i++) {
-      if (out[i] == null) {
-        out[i] = Status.success();
-      } else if (nominatedHere != null && nominatedHere[i]) {
-        out[i] = runFilterPluginsWithNominatedPods(state, pod, nodes[i]);
-      }
-    }
+    filtering.runFilterPluginsOnBlock(state, pod, nodes, count, out);
   }
 
-  /** Whether {@code nominated} holds another pod of at least {@code pod}'s priority. */
-  private static boolean hasNominatedToConsider(List<PodInfo> nominated, PodInfo pod) {
-    for (int i = 0, n = nominated.size(); i < n; i++) {
-      PodInfo np = nominated.get(i);
-      if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void filterNodeByNode(
-      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
-    for (int i = 0; i < count; i++) {
-      out[i] = runFilterPluginsWithNominatedPods(state, pod, nodes[i]);
-    }
-  }
-
-  /**
-   * A plugin's non-Success filter answer as the cycle sees it: a rejection attributed to the
-   * plugin, anything else an Error naming it.
-   */
-  private Status verdictOf(Status s, String plugin) {
-    if (!s.isRejected()) {
-      s = Status.error("running \"" + plugin + "\" filter plugin: " + s.message());
-    }
-    return attributed(s, plugin);
-  }
-
-  /** A rejection and its copy attributed to a plugin, remembered by {@link #attributed}. */
-  private record Attributed(Status raw, String plugin, Status stamped) {}
-
-  /**
-   * The last rejection attributed, read and written without a lock: the record is immutable, so a
-   * racing worker sees either an old or a new one, both correct for their own status.
-   */
-  private Attributed lastAttributed;
-
-  /**
-   * {@code s} attributed to {@code plugin}. Plugins often reject with one constant status, node
-   * after node, so the last attribution is reused instead of making a copy per node.
-   */
-  private Status attributed(Status s, String plugin) {
-    Attributed last = lastAttributed;
-    if (last != null && last.raw() == s && last.plugin().equals(plugin)) {
-      return last.stamped();
-    }
-    Status stamped = s.withPlugin(plugin);
-    lastAttributed = new Attributed(s, plugin, stamped);
-    return stamped;
-  }
-
-  /**
-   * The Filter plugins not in {@code skip}, in order. Filter runs once per node with the same skip
-   * set (one set object per cycle, shared by its copies), so the last answer is kept and reused
-   * while the set is the same object; racing workers at worst compute it twice.
-   */
-  private FilterPlugin[] activeFilters(Set<String> skip) {
-    ActiveFilters last = activeFilters;
-    if (last.skip == skip) {
-      return last.plugins;
-    }
-    FilterPlugin[] plugins;
-    if (skip.isEmpty()) {
-      plugins = allFilters;
-    } else {
-      List<FilterPlugin> kept = new ArrayList<>(filter.size());
-      for (FilterPlugin p : filter) {
-        if (!skip.contains(p.name())) {
-          kept.add(p);
-        }
-      }
-      plugins = kept.toArray(new FilterPlugin[0]);
-    }
-    activeFilters = new ActiveFilters(skip, plugins);
-    return plugins;
+  @Override
+  public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
+    return filtering.runFilterPluginsWithNominatedPods(state, pod, node);
   }
 
   /**
@@ -528,42 +381,6 @@ public final class Framework implements PluginRunner {
 
   /** The PreFilter plugins with extensions left after removing a skip set. */
   private record ActiveExtensions(Set<String> skip, PreFilterPlugin[] plugins) {}
-
-  /** The Filter plugins left after removing a skip set (identity-compared). */
-  private record ActiveFilters(Set<String> skip, FilterPlugin[] plugins) {}
-
-  @Override
-  public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
-    List<PodInfo> nominated = services.nominator().nominatedPodsForNode(node.name());
-    CycleState firstState = state;
-    NodeInfo firstNode = node;
-    boolean added = false;
-    if (!nominated.isEmpty()) {
-      for (PodInfo np : nominated) {
-        if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
-          if (!added) {
-            firstNode = node.copy();
-            firstState = state.copy();
-            added = true;
-          }
-          firstNode.addPod(np);
-          Status s = runPreFilterExtensionAddPod(firstState, pod, np, firstNode);
-          if (!s.isSuccess()) {
-            return s;
-          }
-        }
-      }
-    }
-    Status s = runFilterPlugins(firstState, pod, firstNode);
-    if (!s.isSuccess() || !added) {
-      return s;
-    }
-    return runFilterPlugins(state, pod, node);
-  }
-
-  private static boolean samePod(Pod a, Pod b) {
-    return a.uid().isEmpty() ? a.key().equals(b.key()) : a.uid().equals(b.uid());
-  }
 
   /** PostFilter: runs plugins until one settles the pod (see {@link PostFilterPlugin}). */
   public PostFilterResult runPostFilterPlugins(
