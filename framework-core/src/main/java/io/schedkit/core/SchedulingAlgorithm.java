@@ -2,6 +2,7 @@ package io.schedkit.core;
 
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.core.runtime.ScoreTable;
+import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.Extender;
@@ -9,6 +10,7 @@ import io.schedkit.framework.ExtenderFilterResult;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NodeScore;
+import io.schedkit.framework.Parallelizer;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.ScorePlugin;
@@ -296,55 +298,60 @@ final class SchedulingAlgorithm {
     // already published plus its own reach toFind: with one worker that is exactly upstream's
     // order and stopping point; with several, nodes found beyond toFind are dropped (not counted
     // as processed), as upstream's parallel filter does.
-    fwk.services()
-        .parallelizer()
-        .rangesUntilStopped(
-            n,
-            (from, to) -> {
-              NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
-              int localCount = 0;
-              boolean more = true;
-              NodeInfo[] block = new NodeInfo[FILTER_BLOCK];
-              Status[] verdicts = new Status[FILTER_BLOCK];
-              for (int i = from; i < to && more; i += FILTER_BLOCK) {
-                if (found.get() + localCount >= toFind || error.get() != null) {
-                  break;
-                }
-                int count = Math.min(FILTER_BLOCK, to - i);
-                for (int j = 0; j < count; j++) {
-                  block[j] = nodes.get((start + i + j) % n);
-                }
-                fwk.runFilterPluginsOnBlock(state, pod, block, count, verdicts);
-                // Take the verdicts in node order, as if the nodes were filtered one by one; the
-                // nodes after the one that completes toFind do not count as processed.
-                for (int j = 0; j < count; j++) {
-                  if (found.get() + localCount >= toFind) {
-                    more = false;
-                    break;
-                  }
-                  Status s = verdicts[j];
-                  if (s.code() == Code.ERROR) {
-                    error.compareAndSet(null, s);
-                    more = false;
-                    break;
-                  }
-                  if (s.isSuccess()) {
-                    local[localCount++] = block[j];
-                  } else {
-                    rejected[i + j] = s;
-                  }
-                }
+    Parallelizer.RangeWork work =
+        (from, to) -> {
+          NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
+          int localCount = 0;
+          boolean more = true;
+          NodeInfo[] block = new NodeInfo[FILTER_BLOCK];
+          Status[] verdicts = new Status[FILTER_BLOCK];
+          for (int i = from; i < to && more; i += FILTER_BLOCK) {
+            if (found.get() + localCount >= toFind || error.get() != null) {
+              break;
+            }
+            int count = Math.min(FILTER_BLOCK, to - i);
+            for (int j = 0; j < count; j++) {
+              block[j] = nodes.get((start + i + j) % n);
+            }
+            fwk.runFilterPluginsOnBlock(state, pod, block, count, verdicts);
+            // Take the verdicts in node order, as if the nodes were filtered one by one; the
+            // nodes after the one that completes toFind do not count as processed.
+            for (int j = 0; j < count; j++) {
+              if (found.get() + localCount >= toFind) {
+                more = false;
+                break;
               }
-              if (localCount > 0) {
-                int base = found.getAndAdd(localCount);
-                int kept = Math.max(0, Math.min(localCount, toFind - base));
-                System.arraycopy(local, 0, feasible, Math.min(base, toFind), kept);
-                if (kept < localCount) {
-                  found.addAndGet(kept - localCount);
-                }
+              Status s = verdicts[j];
+              if (s.code() == Code.ERROR) {
+                error.compareAndSet(null, s);
+                more = false;
+                break;
               }
-              return more && found.get() < toFind;
-            });
+              if (s.isSuccess()) {
+                local[localCount++] = block[j];
+              } else {
+                rejected[i + j] = s;
+              }
+            }
+          }
+          if (localCount > 0) {
+            int base = found.getAndAdd(localCount);
+            int kept = Math.max(0, Math.min(localCount, toFind - base));
+            System.arraycopy(local, 0, feasible, Math.min(base, toFind), kept);
+            if (kept < localCount) {
+              found.addAndGet(kept - localCount);
+            }
+          }
+          return more && found.get() < toFind;
+        };
+    // The first nodes on this thread: a fan-out costs about what a thousand nodes of Filter do, and
+    // the nodes to find are usually among them. Only a search that goes on fans out the rest.
+    int head = Math.min(n, WorkerPool.MIN_PARALLEL_NODES);
+    if (work.run(0, head) && head < n && found.get() < toFind && error.get() == null) {
+      fwk.services()
+          .parallelizer()
+          .rangesUntilStopped(n - head, (from, to) -> work.run(from + head, to + head));
+    }
     int rejectedCount = 0;
     for (int i = 0; i < n; i++) {
       if (rejected[i] != null) {

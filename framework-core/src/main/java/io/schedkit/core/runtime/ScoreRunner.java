@@ -71,9 +71,9 @@ final class ScoreRunner {
         boolean sample = framework.sampling(state);
         int count = nodes.size();
         try {
-          framework
-              .services()
-              .parallelizer()
+          (count < WorkerPool.MIN_PARALLEL_NODES
+                  ? WorkerPool.INLINE
+                  : framework.services().parallelizer())
               .until(
                   (count + SCORE_CHUNK - 1) / SCORE_CHUNK,
                   c -> {

@@ -29,6 +29,15 @@ import java.util.function.IntPredicate;
  * offer before it reads {@code sleepers}, so one of the two always sees the other.
  */
 public final class WorkerPool implements Parallelizer, AutoCloseable {
+  /**
+   * Fewer pieces than this (nodes, for Filter and Score) are not worth a fan-out: handing work to
+   * another thread costs microseconds, about what 1,000 nodes of Filter or Score cost on one.
+   */
+  public static final int MIN_PARALLEL_NODES = 1024;
+
+  /** A parallelizer that runs everything on the caller's thread, in index order. */
+  public static final WorkerPool INLINE = new WorkerPool(1);
+
   /** How long an idle worker looks for the next job before it parks. */
   static final long SPIN_NANOS = 50_000;
 
