@@ -23,8 +23,9 @@ import java.util.function.ToLongFunction;
  * MoreImportantPod} hooks).
  *
  * <p>Every method has upstream's default behaviour except {@link #candidateSample}, so a custom
- * plugin overrides only the rules it changes and calls {@code PreemptionStrategy.super.xxx(...)} to
- * build on the default:
+ * plugin overrides only the rules it changes and calls the default through {@code
+ * PreemptionStrategy.super} (for example {@code PreemptionStrategy.super.isEligibleVictim(node,
+ * victim, preemptor)}) to build on it:
  *
  * <ul>
  *   <li>{@link #checkEligibility}: whether the preemptor may preempt at all (step 1);

@@ -16,6 +16,7 @@ import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.testing.PodWrapper;
 import io.schedkit.testing.Wrappers;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,19 +176,26 @@ final class Fixtures {
       return 1;
     }
 
+    /** Lets every node through: these tests exercise the preempt verb only. */
     @Override
     public ExtenderFilterResult filter(Pod pod, List<NodeInfo> nodes) {
-      throw new UnsupportedOperationException("not used by preemption");
+      List<String> names = new ArrayList<>(nodes.size());
+      for (NodeInfo n : nodes) {
+        names.add(n.name());
+      }
+      return new ExtenderFilterResult(names, Map.of(), Map.of());
     }
 
+    /** Not a prioritizer ({@link #isPrioritizer()} is false): gives no scores. */
     @Override
     public List<NodeScore> prioritize(Pod pod, List<NodeInfo> nodes) {
-      throw new UnsupportedOperationException("not used by preemption");
+      return List.of();
     }
 
+    /** Not a binder ({@link #isBinder()} is false), so the scheduler never asks it to bind. */
     @Override
     public void bind(Pod pod, String nodeName) {
-      throw new UnsupportedOperationException("not used by preemption");
+      throw new IllegalStateException(name + " is not a binder");
     }
 
     @Override
