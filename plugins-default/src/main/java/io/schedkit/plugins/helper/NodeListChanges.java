@@ -3,6 +3,7 @@ package io.schedkit.plugins.helper;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * Tells a plugin that keeps per-position results for a snapshot's node list across cycles which
@@ -55,6 +56,41 @@ public final class NodeListChanges {
     }
     list = nodes;
     stamp = lister.changeStamp();
+  }
+
+  /**
+   * Brings a per-position structure up to date with {@code nodes} and records what it saw: {@code
+   * rereadAt} for each position replaced since the last update, when the lister can tell, the
+   * lister {@link NodeInfoLister#replacesChangedNodes() replaces changed nodes} and the structure
+   * already {@code covers} a list of this size; {@code rereadAll} otherwise.
+   *
+   * @param lister the snapshot {@code nodes} come from, or null if unknown
+   * @param nodes the node list to catch up with
+   * @param identityOnly whether {@code nodes} come from a lister that replaces changed nodes
+   * @param covers whether the structure holds one entry per position of {@code nodes} already
+   * @param rereadAt re-reads one position (it may be given one whose NodeInfo did not change)
+   * @param rereadAll re-reads every position
+   */
+  public void update(
+      NodeInfoLister lister,
+      List<NodeInfo> nodes,
+      boolean identityOnly,
+      boolean covers,
+      IntConsumer rereadAt,
+      Runnable rereadAll) {
+    int[] changed = identityOnly && covers ? positionsToReread(lister, nodes) : null;
+    if (changed != null) {
+      for (int p : changed) {
+        rereadAt.accept(p);
+      }
+    } else {
+      rereadAll.run();
+    }
+    if (identityOnly) {
+      caughtUp(lister, nodes);
+    } else {
+      reset();
+    }
   }
 
   /** Forgets what was seen, so the next look re-checks every position. */

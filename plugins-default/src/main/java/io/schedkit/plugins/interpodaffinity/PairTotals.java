@@ -37,28 +37,13 @@ abstract class PairTotals {
   final void refresh(NodeInfoLister lister) {
     List<NodeInfo> nodes = lister.list();
     boolean identityOnly = lister.replacesChangedNodes();
-    int[] changed = identityOnly ? changes.positionsToReread(lister, nodes) : null;
-    if (changed != null && infos.length == nodes.size()) {
-      for (int p : changed) {
-        NodeInfo info = nodes.get(p);
-        NodeInfo old = infos[p];
-        if (info != old) {
-          if (old != null) {
-            contribute(old, -1);
-          }
-          contribute(info, 1);
-          infos[p] = info;
-          generations[p] = info.generation();
-        }
-      }
-    } else {
-      refresh(nodes, identityOnly);
-    }
-    if (identityOnly) {
-      changes.caughtUp(lister, nodes);
-    } else {
-      changes.reset();
-    }
+    changes.update(
+        lister,
+        nodes,
+        identityOnly,
+        infos.length == nodes.size(),
+        p -> replaceAt(p, nodes.get(p)),
+        () -> refresh(nodes, identityOnly));
   }
 
   /**
@@ -84,14 +69,23 @@ abstract class PairTotals {
           refresh(nodes, false);
           return;
         }
-        if (old != null) {
-          contribute(old, -1);
-        }
-        contribute(info, 1);
-        infos[p] = info;
-        generations[p] = info.generation();
+        replaceAt(p, info);
       }
     }
+  }
+
+  /** Swaps what the NodeInfo at position {@code p} contributes for what {@code info} does. */
+  private void replaceAt(int p, NodeInfo info) {
+    NodeInfo old = infos[p];
+    if (info == old) {
+      return;
+    }
+    if (old != null) {
+      contribute(old, -1);
+    }
+    contribute(info, 1);
+    infos[p] = info;
+    generations[p] = info.generation();
   }
 
   /** Forgets every contribution. */

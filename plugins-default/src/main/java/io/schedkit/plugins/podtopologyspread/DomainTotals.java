@@ -58,22 +58,18 @@ final class DomainTotals {
    * replaces changed nodes) a position is re-read only when its NodeInfo is another object.
    */
   private void refresh(NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
-    int[] changed = identityOnly ? changes.positionsToReread(lister, nodes) : null;
-    if (changed != null && infos.length == nodes.size()) {
-      for (int p : changed) {
-        NodeInfo info = nodes.get(p);
-        if (info != infos[p]) {
-          reread(p, info);
-        }
-      }
-    } else {
-      refresh(nodes, identityOnly);
-    }
-    if (identityOnly) {
-      changes.caughtUp(lister, nodes);
-    } else {
-      changes.reset();
-    }
+    changes.update(
+        lister,
+        nodes,
+        identityOnly,
+        infos.length == nodes.size(),
+        p -> {
+          NodeInfo info = nodes.get(p);
+          if (info != infos[p]) {
+            reread(p, info);
+          }
+        },
+        () -> refresh(nodes, identityOnly));
   }
 
   private void refresh(List<NodeInfo> nodes, boolean identityOnly) {
