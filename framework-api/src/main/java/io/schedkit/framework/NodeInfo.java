@@ -42,6 +42,7 @@ public final class NodeInfo {
   private Resource allocatable;
   private Map<String, Long> imageSizes;
   private long generation;
+  private int listPosition = -1;
   // The four term maps are null while empty (most nodes run no pod with pod affinity, and every
   // snapshot copy would otherwise allocate four empty maps), with their read-only views made once.
   private HashMap<AffinityTerm, Integer> requiredAffinityTermCounts;
@@ -363,6 +364,27 @@ public final class NodeInfo {
    */
   public NodeInfo copy() {
     return new NodeInfo(this);
+  }
+
+  /**
+   * Where the lister that owns this object keeps it in its {@link NodeInfoLister#list()}, as that
+   * lister set it: a hint for {@link NodeInfoLister#positionOf}, which checks it. A {@link #copy()}
+   * starts at -1: it is in nobody's list.
+   *
+   * @return the position, or -1 when no lister set one
+   */
+  public int listPosition() {
+    return listPosition;
+  }
+
+  /**
+   * Records where a lister keeps this object in its node list. For listers (the scheduler's
+   * snapshot) only; plugins read positions through {@link NodeInfoLister#positionOf}.
+   *
+   * @param position the index in the lister's {@link NodeInfoLister#list()}, or -1
+   */
+  public void setListPosition(int position) {
+    this.listPosition = position;
   }
 
   /**

@@ -92,4 +92,17 @@ public interface NodeInfoLister {
   default int[] changedSince(long stamp) {
     return null;
   }
+
+  /**
+   * The position of {@code node} in {@link #list()} when it is the very object this lister keeps
+   * there, so a plugin that keeps per-position results across cycles (see {@link #changedSince})
+   * can use them for a node it is given; -1 for any other object, such as a copy a plugin or
+   * preemption made to try something on, or when the lister does not know positions.
+   *
+   * @param node a node, possibly one of this lister's
+   * @return its position in {@link #list()}, or -1
+   */
+  default int positionOf(NodeInfo node) {
+    return -1;
+  }
 }

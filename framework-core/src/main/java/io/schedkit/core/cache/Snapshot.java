@@ -156,6 +156,12 @@ public final class Snapshot implements NodeInfoLister {
   }
 
   @Override
+  public int positionOf(NodeInfo node) {
+    int p = node.listPosition();
+    return p >= 0 && p < nodes.size() && nodes.get(p) == node ? p : -1;
+  }
+
+  @Override
   public int[] changedSince(long stamp) {
     if (stamp < 0 || stamp > changeStamp || changeStamp - stamp > LOG) {
       return null;
@@ -336,6 +342,7 @@ public final class Snapshot implements NodeInfoLister {
       NodeInfo[] infos = new NodeInfo[slots.length];
       for (int i = 0; i < slots.length; i++) {
         infos[i] = slots[i].info;
+        infos[i].setListPosition(i);
       }
       return new SlotList(slots, infos);
     }
@@ -346,6 +353,7 @@ public final class Snapshot implements NodeInfoLister {
         if (infos != null) {
           infos[at] = slot.info;
         }
+        slot.info.setListPosition(at);
         return true;
       }
       return false;

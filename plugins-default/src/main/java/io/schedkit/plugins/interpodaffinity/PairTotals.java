@@ -5,11 +5,13 @@ import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.plugins.helper.NodeListChanges;
+import io.schedkit.plugins.helper.TopologyDomains;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Topology-pair totals kept from cycle to cycle, so that PreFilter does not walk every node: for
@@ -44,6 +46,7 @@ abstract class PairTotals {
         infos.length == nodes.size(),
         p -> replaceAt(p, nodes.get(p)),
         () -> refresh(nodes, identityOnly));
+    sync();
   }
 
   /**
@@ -72,6 +75,7 @@ abstract class PairTotals {
         replaceAt(p, info);
       }
     }
+    sync();
   }
 
   /** Swaps what the NodeInfo at position {@code p} contributes for what {@code info} does. */
@@ -91,13 +95,11 @@ abstract class PairTotals {
   /** Forgets every contribution. */
   abstract void clear();
 
+  /** Brings the totals by domain in line with the domains' numbering, after a refresh. */
+  abstract void sync();
+
   /** Adds ({@code sign} 1) or removes (-1) what {@code info} contributes. */
   abstract void contribute(NodeInfo info, int sign);
-
-  /** Adds {@code delta} to {@code value}'s total in {@code totals}, dropping it at 0. */
-  static void adjust(Map<String, Long> totals, String value, long delta) {
-    totals.merge(value, delta, (a, b) -> a + b == 0 ? null : a + b);
-  }
 
   /**
    * The existing pods matching an incoming term's matcher, per value of one topology key
@@ -106,12 +108,12 @@ abstract class PairTotals {
   static final class Incoming extends PairTotals {
     private final String topologyKey;
     private final PodMatcher matcher;
-    private final Map<String, Long> totals = new HashMap<>();
-    private final Map<String, Long> view = Collections.unmodifiableMap(totals);
+    private final ValueTotals totals;
 
-    Incoming(String topologyKey, PodMatcher matcher) {
+    Incoming(String topologyKey, PodMatcher matcher, TopologyDomains domains) {
       this.topologyKey = topologyKey;
       this.matcher = matcher;
+      this.totals = new ValueTotals(domains);
     }
 
     @Override
@@ -132,13 +134,23 @@ abstract class PairTotals {
       // this class still holds: snapshot copies do not change after they are taken.
       int c = info.countMatching(matcher);
       if (c > 0) {
-        adjust(totals, value, (long) sign * c);
+        totals.adjust(value, (long) sign * c);
       }
+    }
+
+    @Override
+    void sync() {
+      totals.sync();
     }
 
     /** Positive totals by topology value, read-only. */
     Map<String, Long> totals() {
-      return view;
+      return totals.view();
+    }
+
+    /** The totals, by value and by domain. */
+    ValueTotals valueTotals() {
+      return totals;
     }
   }
 
@@ -169,11 +181,13 @@ abstract class PairTotals {
    */
   static final class ExistingTerms extends PairTotals {
     private final TermKind kind;
-    private final Map<AffinityTerm, Map<String, Long>> byTerm = new HashMap<>();
-    private final Map<AffinityTerm, Map<String, Long>> view = Collections.unmodifiableMap(byTerm);
+    private final Function<String, TopologyDomains> domains;
+    private final Map<AffinityTerm, ValueTotals> byTerm = new HashMap<>();
+    private final Map<AffinityTerm, ValueTotals> view = Collections.unmodifiableMap(byTerm);
 
-    ExistingTerms(TermKind kind) {
+    ExistingTerms(TermKind kind, Function<String, TopologyDomains> domains) {
       this.kind = kind;
+      this.domains = domains;
     }
 
     @Override
@@ -197,16 +211,22 @@ abstract class PairTotals {
         if (value == null) {
           continue;
         }
-        Map<String, Long> values = byTerm.computeIfAbsent(t, k -> new HashMap<>());
-        adjust(values, value, sign * e.getValue().longValue());
+        ValueTotals values =
+            byTerm.computeIfAbsent(t, k -> new ValueTotals(domains.apply(k.topologyKey())));
+        values.adjust(value, sign * e.getValue().longValue());
         if (values.isEmpty()) {
           byTerm.remove(t);
         }
       }
     }
 
+    @Override
+    void sync() {
+      byTerm.values().forEach(ValueTotals::sync);
+    }
+
     /** The terms with their positive totals by topology value, read-only. */
-    Map<AffinityTerm, Map<String, Long>> byTerm() {
+    Map<AffinityTerm, ValueTotals> byTerm() {
       return view;
     }
   }
@@ -217,6 +237,7 @@ abstract class PairTotals {
 
     private record Key(String topologyKey, PodMatcher matcher) {}
 
+    private final Map<String, TopologyDomains> domains = new HashMap<>();
     private final Map<TermKind, ExistingTerms> existing = new java.util.EnumMap<>(TermKind.class);
     private final Map<Key, Incoming> incoming =
         new LinkedHashMap<>(MAX_ENTRIES * 2, 0.75f, true) {
@@ -229,11 +250,21 @@ abstract class PairTotals {
         };
 
     /**
-     * The existing pods' terms of {@code kind} over the lister's nodes, up to date; empty without a
-     * look at the nodes when no node runs a pod with the kind of affinity they come from.
+     * The domains of {@code topologyKey}, their positions brought up to date with {@code lister} (a
+     * no-op when they already are).
      */
-    synchronized Map<AffinityTerm, Map<String, Long>> existing(
-        TermKind kind, NodeInfoLister lister) {
+    synchronized TopologyDomains domains(String topologyKey, NodeInfoLister lister) {
+      TopologyDomains d = domains.computeIfAbsent(topologyKey, TopologyDomains::new);
+      d.refresh(lister);
+      return d;
+    }
+
+    /**
+     * The existing pods' terms of {@code kind} over the lister's nodes, up to date; empty without a
+     * look at the nodes when no node runs a pod with the kind of affinity they come from. Every
+     * term's domains are up to date with {@code lister} too.
+     */
+    synchronized Map<AffinityTerm, ValueTotals> existing(TermKind kind, NodeInfoLister lister) {
       List<NodeInfo> carriers =
           kind == TermKind.REQUIRED_ANTI_AFFINITY
               ? lister.havePodsWithRequiredAntiAffinity()
@@ -241,19 +272,29 @@ abstract class PairTotals {
       if (carriers.isEmpty()) {
         return Map.of();
       }
-      ExistingTerms t = existing.computeIfAbsent(kind, ExistingTerms::new);
+      ExistingTerms t =
+          existing.computeIfAbsent(
+              kind,
+              k -> new ExistingTerms(k, key -> domains.computeIfAbsent(key, TopologyDomains::new)));
+      // New terms' keys get domains while the totals are read; positions are read afterwards, and
+      // a renumbering there is caught up by the second sync.
       t.refresh(lister);
+      for (ValueTotals v : t.byTerm().values()) {
+        v.domains().refresh(lister);
+      }
+      t.sync();
       return t.byTerm();
     }
 
     /** The totals of {@code matcher} per value of {@code topologyKey} over the lister's nodes. */
-    synchronized Map<String, Long> incoming(
+    synchronized ValueTotals incoming(
         String topologyKey, PodMatcher matcher, NodeInfoLister lister) {
+      TopologyDomains d = domains(topologyKey, lister);
       Incoming t =
           incoming.computeIfAbsent(
-              new Key(topologyKey, matcher), k -> new Incoming(k.topologyKey(), k.matcher()));
+              new Key(topologyKey, matcher), k -> new Incoming(k.topologyKey(), k.matcher(), d));
       t.refresh(lister);
-      return t.totals();
+      return t.valueTotals();
     }
   }
 }

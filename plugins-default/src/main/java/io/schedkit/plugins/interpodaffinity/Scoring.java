@@ -140,7 +140,7 @@ final class Scoring {
       List<Part> parts, List<WeightedAffinityTerm> terms, int sign, NodeInfoLister snapshot) {
     for (WeightedAffinityTerm t : terms) {
       String key = t.term().topologyKey();
-      Map<String, Long> counts = totals.incoming(key, Terms.termMatcher(t.term()), snapshot);
+      Map<String, Long> counts = totals.incoming(key, Terms.termMatcher(t.term()), snapshot).view();
       if (!counts.isEmpty()) {
         parts.add(new Part(key, counts, (long) sign * t.weight()));
       }
@@ -154,11 +154,10 @@ final class Scoring {
       PodInfo pod,
       Map<String, String> nsLabels,
       NodeInfoLister snapshot) {
-    for (Map.Entry<AffinityTerm, Map<String, Long>> e :
-        totals.existing(kind, snapshot).entrySet()) {
+    for (Map.Entry<AffinityTerm, ValueTotals> e : totals.existing(kind, snapshot).entrySet()) {
       AffinityTerm t = e.getKey();
       if (t.matches(pod.pod(), nsLabels)) {
-        parts.add(new Part(t.topologyKey(), e.getValue(), multiplier));
+        parts.add(new Part(t.topologyKey(), e.getValue().view(), multiplier));
       }
     }
   }

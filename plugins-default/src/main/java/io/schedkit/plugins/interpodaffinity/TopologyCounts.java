@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * concurrently by Filter.
  */
 final class TopologyCounts {
-  private final Map<String, List<Map<String, Long>>> bases;
+  private final Map<String, List<ValueTotals>> bases;
   private final Map<String, Map<String, Long>> counts;
   // Whether some own entry went negative on a pair a base counts (it may cancel it, so isEmpty()
   // must add up the totals); and isEmpty()'s cached answer, cleared by every change.
@@ -47,7 +47,7 @@ final class TopologyCounts {
    * Adds the read-only counts {@code values} (value to positive count) of key {@code key}, shared:
    * the caller must not change them while this object is in use.
    */
-  void addBase(String key, Map<String, Long> values) {
+  void addBase(String key, ValueTotals values) {
     if (!values.isEmpty()) {
       bases.computeIfAbsent(key, k -> new ArrayList<>(1)).add(values);
       emptyCache = null;
@@ -89,13 +89,13 @@ final class TopologyCounts {
   }
 
   private long base(String key, String value) {
-    List<Map<String, Long>> maps = bases.get(key);
+    List<ValueTotals> maps = bases.get(key);
     if (maps == null) {
       return 0;
     }
     long sum = 0;
     for (int i = 0, n = maps.size(); i < n; i++) {
-      Long c = maps.get(i).get(value);
+      Long c = maps.get(i).view().get(value);
       if (c != null) {
         sum += c;
       }
@@ -133,6 +133,27 @@ final class TopologyCounts {
     return false;
   }
 
+  /**
+   * Whether AddPod/RemovePod changed these counts: while they have not, every count is the bases'
+   * sum, which {@link #basesOf} reads by domain.
+   */
+  boolean hasOwnEntries() {
+    return !counts.isEmpty();
+  }
+
+  /** The keys that have bases. */
+  java.util.Set<String> baseKeys() {
+    return bases.keySet();
+  }
+
+  /** The bases of {@code key} (none: an empty array). */
+  ValueTotals[] basesOf(String key) {
+    List<ValueTotals> maps = bases.get(key);
+    return maps == null ? NO_BASES : maps.toArray(NO_BASES);
+  }
+
+  private static final ValueTotals[] NO_BASES = new ValueTotals[0];
+
   /** Whether every pair's count is 0. */
   boolean isEmpty() {
     Boolean cached = emptyCache;
@@ -161,9 +182,10 @@ final class TopologyCounts {
     Map<String, Map<String, Long>> out = new TreeMap<>();
     bases.forEach(
         (k, maps) -> {
-          for (Map<String, Long> m : maps) {
-            m.forEach(
-                (v, c) -> out.computeIfAbsent(k, x -> new TreeMap<>()).merge(v, c, Long::sum));
+          for (ValueTotals m : maps) {
+            m.view()
+                .forEach(
+                    (v, c) -> out.computeIfAbsent(k, x -> new TreeMap<>()).merge(v, c, Long::sum));
           }
         });
     counts.forEach(

@@ -35,6 +35,7 @@ public final class ReplacingLister implements NodeInfoLister {
     this.infos = new NodeInfo[nodes.size()];
     for (int i = 0; i < infos.length; i++) {
       infos[i] = build(nodes.get(i), pods);
+      infos[i].setListPosition(i);
     }
     rebuild();
   }
@@ -59,6 +60,7 @@ public final class ReplacingLister implements NodeInfoLister {
       NodeInfo fresh = build(nodes.get(i), pods);
       if (!samePods(fresh, infos[i])) {
         infos[i] = fresh;
+        fresh.setListPosition(i);
         stamp++;
         log.add(i);
       }
@@ -128,6 +130,12 @@ public final class ReplacingLister implements NodeInfoLister {
   @Override
   public boolean replacesChangedNodes() {
     return true;
+  }
+
+  @Override
+  public int positionOf(NodeInfo node) {
+    int p = node.listPosition();
+    return p >= 0 && p < infos.length && infos[p] == node ? p : -1;
   }
 
   @Override

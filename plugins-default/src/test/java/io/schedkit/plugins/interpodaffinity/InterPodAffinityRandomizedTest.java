@@ -6,6 +6,7 @@ import io.schedkit.framework.AffinityTerm;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.Status;
@@ -83,10 +84,19 @@ final class InterPodAffinityRandomizedTest {
 
   private static void checkFiltering(
       InterPodAffinity plugin, FakeHandle h, Pod incoming, String what) {
+    checkFiltering(plugin, h, h.snapshot(), incoming, what);
+  }
+
+  /**
+   * As above, with the plugin's PreFilter and Filter given {@code snapshot}'s nodes (the lister its
+   * handle returns, so Filter reads the counts by position when it can).
+   */
+  private static void checkFiltering(
+      InterPodAffinity plugin, FakeHandle h, NodeInfoLister snapshot, Pod incoming, String what) {
     Naive naive = Naive.preFilter(h, incoming);
     CycleState state = new CycleState();
     PodInfo info = PodInfo.of(incoming);
-    PreFilterResult pre = plugin.preFilter(state, info, h.snapshot().list());
+    PreFilterResult pre = plugin.preFilter(state, info, snapshot.list());
     if (naive.skip()) {
       assertThat(pre.status()).as(what).isSkip();
       return;
@@ -96,9 +106,16 @@ final class InterPodAffinityRandomizedTest {
     assertThat(s.existingAntiAffinityCounts.toMap()).as(what).isEqualTo(naive.existingAnti);
     assertThat(s.affinityCounts.toMap()).as(what).isEqualTo(naive.affinity);
     assertThat(s.antiAffinityCounts.toMap()).as(what).isEqualTo(naive.anti);
-    for (NodeInfo n : h.snapshot().list()) {
+    if (snapshot != h.snapshot()) {
+      assertThat(s.positions).as(what + ": Filter reads the counts by position").isNotNull();
+    }
+    for (NodeInfo n : snapshot.list()) {
       assertThat(plugin.filter(state, info, n))
           .as(what + ", node " + n.name())
+          .isEqualTo(naive.filter(n.node()));
+      // A copy is in no snapshot: Filter reads it by label, with the same verdict.
+      assertThat(plugin.filter(state, info, n.copy()))
+          .as(what + ", copy of node " + n.name())
           .isEqualTo(naive.filter(n.node()));
     }
   }
@@ -174,7 +191,7 @@ final class InterPodAffinityRandomizedTest {
         String what = "seed " + seed + ", round " + round;
         for (int k = 0; k < 2; k++) {
           Pod incoming = randomPod(r, "incoming" + round + "-" + k, "");
-          checkFiltering(plugin, h, incoming, what);
+          checkFiltering(plugin, h, lister, incoming, what);
           checkScoring(plugin, h, InterPodAffinityArgs.defaults(), incoming, what);
         }
         for (int k = r.nextInt(4); k > 0; k--) {

@@ -7,6 +7,7 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.plugins.helper.TopologyDomains;
 import io.schedkit.testing.Wrappers;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,7 +28,8 @@ final class PairTotalsTest {
       for (int i = 0; i < 8; i++) {
         nodes.add(NodeInfo.of(node("n" + i, "z" + (i % 3))));
       }
-      PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED);
+      TopologyDomains zones = new TopologyDomains("zone");
+      PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED, zones);
       for (int round = 0; round < 10; round++) {
         int p = r.nextInt(nodes.size());
         NodeInfo target = nodes.get(p);
@@ -40,7 +42,13 @@ final class PairTotalsTest {
         }
         nodes.set(p, changed);
         totals.refresh(nodes, false);
-        assertThat(totals.totals()).as("seed %d round %d", seed, round).isEqualTo(recount(nodes));
+        Map<String, Long> expected = recount(nodes);
+        assertThat(totals.totals()).as("seed %d round %d", seed, round).isEqualTo(expected);
+        for (String zone : List.of("z0", "z1", "z2")) {
+          assertThat(totals.valueTotals().atDomain(zones.idOf(zone)))
+              .as("seed %d round %d, by domain: %s", seed, round, zone)
+              .isEqualTo(expected.getOrDefault(zone, 0L));
+        }
       }
     }
   }
@@ -48,7 +56,7 @@ final class PairTotalsTest {
   @Test
   void incoming_identityOnly_rereadsReplacedNodes() {
     List<NodeInfo> nodes = new ArrayList<>(List.of(NodeInfo.of(node("a", "z1"))));
-    PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED);
+    PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED, new TopologyDomains("zone"));
     totals.refresh(nodes, true);
     assertThat(totals.totals()).isEmpty();
 
