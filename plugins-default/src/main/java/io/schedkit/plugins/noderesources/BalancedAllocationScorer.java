@@ -1,6 +1,7 @@
 package io.schedkit.plugins.noderesources;
 
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
 import java.util.List;
 
@@ -21,6 +22,19 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
 
   @Override
   long score(NodeInfo node, long[] podRequests) {
+    if (cpuAndMemory) {
+      Resource alloc = node.allocatable();
+      long cpu = alloc.milliCpu();
+      long memory = alloc.memory();
+      if (cpu != 0 && memory != 0) {
+        Resource used = node.requested();
+        double first = (double) (used.milliCpu() + podRequests[0]) / (double) cpu;
+        double second = (double) (used.memory() + podRequests[1]) / (double) memory;
+        first = first > 1 ? 1 : first;
+        second = second > 1 ? 1 : second;
+        return (long) ((1 - Math.abs((first - second) / 2)) * ScorePlugin.MAX_NODE_SCORE);
+      }
+    }
     int n = 0;
     double first = 0;
     double second = 0;

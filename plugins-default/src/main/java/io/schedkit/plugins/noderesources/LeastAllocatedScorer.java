@@ -1,6 +1,7 @@
 package io.schedkit.plugins.noderesources;
 
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
 import java.util.List;
 
@@ -17,6 +18,19 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
 
   @Override
   long score(NodeInfo node, long[] podRequests) {
+    if (cpuAndMemory) {
+      Resource alloc = node.allocatable();
+      long cpu = alloc.milliCpu();
+      long memory = alloc.memory();
+      long w0 = weight(0);
+      long w1 = weight(1);
+      if (cpu != 0 && memory != 0 && w0 + w1 != 0) {
+        Resource used = node.nonZeroRequested();
+        return (leastRequestedScore(used.milliCpu() + podRequests[0], cpu) * w0
+                + leastRequestedScore(used.memory() + podRequests[1], memory) * w1)
+            / (w0 + w1);
+      }
+    }
     long nodeScore = 0;
     long weightSum = 0;
     for (int i = 0; i < size(); i++) {

@@ -44,7 +44,14 @@ abstract class ResourceAllocationScorer {
       scalar[i] = ResourceNames.isScalar(name);
     }
     this.useRequested = useRequested;
+    this.cpuAndMemory = n == 2 && ids[0] == Resource.CPU && ids[1] == Resource.MEMORY;
   }
+
+  /**
+   * Whether the resources are cpu then memory (the default), which the scorers compute in a
+   * straight line for nodes that allocate both; the general loop gives the same numbers.
+   */
+  final boolean cpuAndMemory;
 
   /** The number of configured resources. */
   final int size() {
