@@ -116,9 +116,13 @@ final class ScoreRunner {
           return new Framework.ScoreOutcome(outcome, table);
         }
       }
-      for (int n = 0; n < nodes.size(); n++) {
-        for (int p = 0; p < active.size(); p++) {
-          long v = table.normalized(p, n);
+      // Plugin by plugin, as upstream applies the weights: a row is read in order, once.
+      int count = nodes.size();
+      for (int p = 0; p < active.size(); p++) {
+        long[] row = table.row(p);
+        long weight = table.weight(p);
+        for (int n = 0; n < count; n++) {
+          long v = row[n];
           if (v > ScorePlugin.MAX_NODE_SCORE || v < ScorePlugin.MIN_NODE_SCORE) {
             outcome =
                 Status.error(
@@ -129,8 +133,8 @@ final class ScoreRunner {
                         + ", it should in the range of [0, 100] after normalizing");
             return new Framework.ScoreOutcome(outcome, table);
           }
-          table.addToTotal(n, v * table.weight(p));
         }
+        table.addWeightedRow(row, weight, count);
       }
       return new Framework.ScoreOutcome(outcome, table);
     } finally {

@@ -98,8 +98,12 @@ public final class ScoreTable {
     }
   }
 
-  void addToTotal(int n, long value) {
-    totals[n] += value;
+  /** Adds {@code weight} times the first {@code count} entries of {@code row} to the totals. */
+  void addWeightedRow(long[] row, long weight, int count) {
+    long[] t = totals;
+    for (int n = 0; n < count; n++) {
+      t[n] += row[n] * weight;
+    }
   }
 
   NodeScores view(int p) {
