@@ -298,10 +298,14 @@ final class SchedulingAlgorithm {
     // already published plus its own reach toFind: with one worker that is exactly upstream's
     // order and stopping point; with several, nodes found beyond toFind are dropped (not counted
     // as processed), as upstream's parallel filter does.
+    // One past the last rejected offset of any range, so collecting rejections reads only the
+    // part of `rejected` that filtering reached (a few hundred of thousands of entries, usually).
+    AtomicInteger rejectedEnd = new AtomicInteger();
     Parallelizer.RangeWork work =
         (from, to) -> {
           NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
           int localCount = 0;
+          int lastRejected = -1;
           boolean more = true;
           NodeInfo[] block = new NodeInfo[FILTER_BLOCK];
           Status[] verdicts = new Status[FILTER_BLOCK];
@@ -310,8 +314,12 @@ final class SchedulingAlgorithm {
               break;
             }
             int count = Math.min(FILTER_BLOCK, to - i);
+            int at = (start + i) % n;
             for (int j = 0; j < count; j++) {
-              block[j] = nodes.get((start + i + j) % n);
+              block[j] = nodes.get(at);
+              if (++at == n) {
+                at = 0;
+              }
             }
             fwk.runFilterPluginsOnBlock(state, pod, block, count, verdicts);
             // Take the verdicts in node order, as if the nodes were filtered one by one; the
@@ -331,8 +339,13 @@ final class SchedulingAlgorithm {
                 local[localCount++] = block[j];
               } else {
                 rejected[i + j] = s;
+                lastRejected = i + j;
               }
             }
+          }
+          if (lastRejected >= 0) {
+            int end = lastRejected + 1;
+            rejectedEnd.accumulateAndGet(end, Math::max);
           }
           if (localCount > 0) {
             int base = found.getAndAdd(localCount);
@@ -352,8 +365,9 @@ final class SchedulingAlgorithm {
           .parallelizer()
           .rangesUntilStopped(n - head, (from, to) -> work.run(from + head, to + head));
     }
+    int reached = rejectedEnd.get();
     int rejectedCount = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < reached; i++) {
       if (rejected[i] != null) {
         rejectedCount++;
       }
@@ -362,7 +376,7 @@ final class SchedulingAlgorithm {
       String[] names = new String[rejectedCount];
       Status[] statuses = new Status[rejectedCount];
       int k = 0;
-      for (int i = 0; i < n; i++) {
+      for (int i = 0; i < reached; i++) {
         Status s = rejected[i];
         if (s != null) {
           rejected[i] = null;

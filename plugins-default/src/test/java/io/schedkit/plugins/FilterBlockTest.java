@@ -11,9 +11,14 @@ import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.TaintEffect;
+import io.schedkit.framework.model.UnsatisfiableConstraintAction;
+import io.schedkit.plugins.interpodaffinity.InterPodAffinity;
+import io.schedkit.plugins.interpodaffinity.InterPodAffinityArgs;
 import io.schedkit.plugins.nodename.NodeName;
 import io.schedkit.plugins.noderesources.NodeResourcesFit;
 import io.schedkit.plugins.nodeunschedulable.NodeUnschedulable;
+import io.schedkit.plugins.podtopologyspread.PodTopologySpread;
+import io.schedkit.plugins.podtopologyspread.PodTopologySpreadArgs;
 import io.schedkit.plugins.tainttoleration.TaintToleration;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.Wrappers;
@@ -31,8 +36,17 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 final class FilterBlockTest {
   @ParameterizedTest
-  @ValueSource(strings = {"NodeResourcesFit", "NodeUnschedulable", "NodeName", "TaintToleration"})
+  @ValueSource(
+      strings = {
+        "NodeResourcesFit",
+        "NodeUnschedulable",
+        "NodeName",
+        "TaintToleration",
+        "InterPodAffinity",
+        "PodTopologySpread"
+      })
   void filterBlock_equalsFilterNodeByNode(String which) {
+    int rejections = 0;
     for (long seed = 0; seed < 300; seed++) {
       Random r = new Random(seed);
       List<Node> nodes = new ArrayList<>();
@@ -42,6 +56,7 @@ final class FilterBlockTest {
         var node =
             Wrappers.makeNode()
                 .name("n" + i)
+                .label("kubernetes.io/hostname", "n" + i)
                 .capacity(Map.of("cpu", "2", "memory", "4Gi", "pods", "" + (1 + r.nextInt(3))))
                 .unschedulable(r.nextInt(4) == 0);
         if (r.nextBoolean()) {
@@ -50,18 +65,45 @@ final class FilterBlockTest {
               "v",
               r.nextBoolean() ? TaintEffect.NO_SCHEDULE : TaintEffect.PREFER_NO_SCHEDULE);
         }
+        if (r.nextInt(5) != 0) {
+          node.label("zone", "z" + r.nextInt(3));
+        }
         nodes.add(node.obj());
         for (int k = r.nextInt(3); k > 0; k--) {
-          pods.add(
+          var existing =
               Wrappers.makePod()
                   .name("e" + i + "-" + k)
+                  .uid("e" + i + "-" + k)
                   .node("n" + i)
-                  .req(Map.of("cpu", (300 * (1 + r.nextInt(3))) + "m"))
-                  .obj());
+                  .label("app", "a" + r.nextInt(2))
+                  .req(Map.of("cpu", (300 * (1 + r.nextInt(3))) + "m"));
+          if (r.nextInt(3) == 0) {
+            existing.podAntiAffinityIn("app", randomKey(r), "a" + r.nextInt(2));
+          }
+          pods.add(existing.obj());
         }
       }
       var incoming =
-          Wrappers.makePod().name("incoming").req(Map.of("cpu", (200 * r.nextInt(6)) + "m"));
+          Wrappers.makePod()
+              .name("incoming")
+              .label("app", "a" + r.nextInt(2))
+              .req(Map.of("cpu", (200 * r.nextInt(6)) + "m"));
+      switch (r.nextInt(4)) {
+        case 0 -> incoming.podAntiAffinityIn("app", randomKey(r), "a" + r.nextInt(2));
+        case 1 -> incoming.podAffinityIn("app", randomKey(r), "a" + r.nextInt(2));
+        default -> {}
+      }
+      if (r.nextBoolean()) {
+        incoming.spreadConstraint(
+            1 + r.nextInt(2),
+            randomKey(r),
+            UnsatisfiableConstraintAction.DO_NOT_SCHEDULE,
+            Wrappers.makeLabelSelector().in("app", "a0", "a1").obj(),
+            null,
+            null,
+            null,
+            List.of());
+      }
       if (r.nextBoolean()) {
         incoming.toleration("k0", "v", TaintEffect.NO_SCHEDULE);
       }
@@ -78,6 +120,10 @@ final class FilterBlockTest {
             case "NodeResourcesFit" -> new NodeResourcesFit();
             case "NodeUnschedulable" -> new NodeUnschedulable();
             case "NodeName" -> new NodeName();
+            case "InterPodAffinity" ->
+                new InterPodAffinity(InterPodAffinityArgs.defaults(), handle);
+            case "PodTopologySpread" ->
+                new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
             default -> new TaintToleration();
           };
       List<NodeInfo> all = handle.snapshot().list();
@@ -106,8 +152,14 @@ final class FilterBlockTest {
           assertThat(verdicts[i]).as(what).isNull();
         } else {
           assertThat(verdicts[i]).as(what).isEqualTo(want);
+          rejections++;
         }
       }
     }
+    assertThat(rejections).as("%s rejects some nodes of the random clusters", which).isPositive();
+  }
+
+  private static String randomKey(Random r) {
+    return r.nextBoolean() ? "kubernetes.io/hostname" : "zone";
   }
 }

@@ -362,7 +362,23 @@ final class Filtering {
   }
 
   Status filter(CycleState cycleState, NodeInfo nodeInfo) {
+    return filter(state(cycleState), nodeInfo);
+  }
+
+  /** As {@link #filter} for each open node of the block, with the PreFilter state read once. */
+  void filterBlock(CycleState cycleState, NodeInfo[] nodes, int count, Status[] verdicts) {
     State s = state(cycleState);
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null) {
+        Status v = filter(s, nodes[i]);
+        if (!v.isSuccess()) {
+          verdicts[i] = v;
+        }
+      }
+    }
+  }
+
+  private static Status filter(State s, NodeInfo nodeInfo) {
     if (s == null) {
       return Status.error(NOT_FOUND);
     }

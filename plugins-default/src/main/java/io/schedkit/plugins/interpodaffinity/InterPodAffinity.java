@@ -155,6 +155,13 @@ public final class InterPodAffinity
     return filtering.filter(state, node);
   }
 
+  /** As {@link #filter} for each open node of the block, with the PreFilter state read once. */
+  @Override
+  public void filterBlock(
+      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
+    filtering.filterBlock(state, nodes, count, verdicts);
+  }
+
   @Override
   public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     return scoring.preScore(state, pod);

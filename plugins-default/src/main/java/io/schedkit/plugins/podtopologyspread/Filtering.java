@@ -122,15 +122,30 @@ final class Filtering {
   }
 
   Status filter(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
+    return filter(state.find(KEY).orElse(null), pod, nodeInfo);
+  }
+
+  /** As {@link #filter} for each open node of the block, with the cycle state read once. */
+  void filterBlock(CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
+    PreFilterState s = state.find(KEY).orElse(null);
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null) {
+        Status v = filter(s, pod, nodes[i]);
+        if (!v.isSuccess()) {
+          verdicts[i] = v;
+        }
+      }
+    }
+  }
+
+  private Status filter(PreFilterState s, PodInfo pod, NodeInfo nodeInfo) {
     Node node = nodeInfo.node();
     if (node == null) {
       return Status.error("node not found");
     }
-    Optional<PreFilterState> found = state.find(KEY);
-    if (found.isEmpty()) {
+    if (s == null) {
       return notFound();
     }
-    PreFilterState s = found.get();
     Map<String, String> podLabels = pod.pod().labels();
     Map<String, String> labels = nodeInfo.labels();
     for (int i = 0, n = s.constraints.size(); i < n; i++) {
