@@ -361,9 +361,17 @@ final class SchedulingAlgorithm {
     // the nodes to find are usually among them. Only a search that goes on fans out the rest.
     int head = Math.min(n, WorkerPool.MIN_PARALLEL_NODES);
     if (work.run(0, head) && head < n && found.get() < toFind && error.get() == null) {
-      fwk.services()
-          .parallelizer()
-          .rangesUntilStopped(n - head, (from, to) -> work.run(from + head, to + head));
+      // Fan out only if, at the rate nodes passed so far, the rest of the search is long enough
+      // to pay for it; a search that is nearly done finishes here.
+      int got = found.get();
+      long estimate = got == 0 ? n - head : (long) (toFind - got) * head / got;
+      if (estimate >= WorkerPool.MIN_PARALLEL_NODES) {
+        fwk.services()
+            .parallelizer()
+            .rangesUntilStopped(n - head, (from, to) -> work.run(from + head, to + head));
+      } else {
+        work.run(head, n);
+      }
     }
     int reached = rejectedEnd.get();
     int rejectedCount = 0;
