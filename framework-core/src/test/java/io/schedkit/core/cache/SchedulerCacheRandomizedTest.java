@@ -659,6 +659,19 @@ final class SchedulerCacheRandomizedTest {
             .as(ctx + ": nothing changed since now")
             .isEmpty();
       }
+      // Every node of the list is found at its position; a copy of it is in no list.
+      List<NodeInfo> list = snapshot.list();
+      for (int p = 0; p < list.size(); p++) {
+        assertThat(snapshot.positionOf(list.get(p))).as(ctx + ": position of " + p).isEqualTo(p);
+      }
+      if (!list.isEmpty()) {
+        assertThat(snapshot.positionOf(list.get(0).copy())).as(ctx + ": a copy").isEqualTo(-1);
+      }
+      for (NodeInfo old : infosBefore) {
+        if (!list.contains(old)) {
+          assertThat(snapshot.positionOf(old)).as(ctx + ": a replaced NodeInfo").isEqualTo(-1);
+        }
+      }
 
       SchedulerCache.Dump dump = cache.dump();
       Map<String, Pod> cachedPods = new TreeMap<>();
