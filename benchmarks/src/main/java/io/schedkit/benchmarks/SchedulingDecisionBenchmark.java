@@ -1,6 +1,7 @@
 package io.schedkit.benchmarks;
 
 import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.ScoreTable;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.NodeInfo;
@@ -87,6 +88,7 @@ public class SchedulingDecisionBenchmark {
   private List<NodeInfo> all;
   private PodInfo podInfo;
   private SplittableRandom random;
+  private ScoreTable scratchTable;
   private int nextStart;
 
   /** Builds the cluster and the framework. */
@@ -158,8 +160,12 @@ public class SchedulingDecisionBenchmark {
               Status[] verdicts = new Status[BLOCK];
               for (int i = from; i < to && found.get() + localCount < toFind; i += BLOCK) {
                 int count = Math.min(BLOCK, to - i);
+                int at = (start + i) % n;
                 for (int j = 0; j < count; j++) {
-                  block[j] = all.get((start + i + j) % n);
+                  block[j] = all.get(at);
+                  if (++at == n) {
+                    at = 0;
+                  }
                 }
                 fwk.runFilterPluginsOnBlock(state, p, block, count, verdicts);
                 for (int j = 0; j < count && found.get() + localCount < toFind; j++) {
@@ -192,10 +198,12 @@ public class SchedulingDecisionBenchmark {
     if (!ps.isSuccess()) {
       throw new IllegalStateException("PreScore failed: " + ps);
     }
-    Framework.ScoreOutcome so = fwk.runScorePlugins(state, p, list, false);
+    // As the scheduler, the previous decision's score table is reused.
+    Framework.ScoreOutcome so = fwk.runScorePlugins(state, p, list, false, scratchTable);
     if (!so.status().isSuccess()) {
       throw new IllegalStateException("Score failed: " + so.status());
     }
+    scratchTable = so.table();
     int best = 0;
     long bestScore = so.table().total(0);
     int ties = 1;
