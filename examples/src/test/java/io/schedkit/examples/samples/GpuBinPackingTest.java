@@ -109,6 +109,9 @@ final class GpuBinPackingTest {
             .node("gpu-2")
             .req(Map.of("cpu", "20", GPU, "2"))
             .obj());
+    // cpu-1 runs a batch pod, so without the plugin an empty GPU node is the roomiest for "web".
+    cluster.create(
+        makePod().name("batch").uid("batch").node("cpu-1").req(Map.of("cpu", "4")).obj());
     cluster.create(gpuPod("trainer", 1));
     cluster.create(cpuPod("web"));
     try (Scheduler scheduler =
@@ -145,7 +148,7 @@ final class GpuBinPackingTest {
                         weight: 5
                 """));
 
-    // The default LeastAllocated spreading picks the emptiest nodes.
+    // The default LeastAllocated spreading picks the emptiest nodes, a GPU node for the CPU pod.
     assertThat(defaults).containsEntry("trainer", "gpu-1").containsEntry("web", "gpu-1");
     assertThat(packed).containsEntry("trainer", "gpu-2").containsEntry("web", "cpu-1");
   }
