@@ -143,11 +143,6 @@ abstract class PairTotals {
       totals.sync();
     }
 
-    /** Positive totals by topology value, read-only. */
-    Map<String, Long> totals() {
-      return totals.view();
-    }
-
     /** The totals, by value and by domain. */
     ValueTotals valueTotals() {
       return totals;

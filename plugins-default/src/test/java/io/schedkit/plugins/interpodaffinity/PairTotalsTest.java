@@ -43,7 +43,9 @@ final class PairTotalsTest {
         nodes.set(p, changed);
         totals.refresh(nodes, false);
         Map<String, Long> expected = recount(nodes);
-        assertThat(totals.totals()).as("seed %d round %d", seed, round).isEqualTo(expected);
+        assertThat(totals.valueTotals().view())
+            .as("seed %d round %d", seed, round)
+            .isEqualTo(expected);
         for (String zone : List.of("z0", "z1", "z2")) {
           assertThat(totals.valueTotals().atDomain(zones.idOf(zone)))
               .as("seed %d round %d, by domain: %s", seed, round, zone)
@@ -58,14 +60,14 @@ final class PairTotalsTest {
     List<NodeInfo> nodes = new ArrayList<>(List.of(NodeInfo.of(node("a", "z1"))));
     PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED, new TopologyDomains("zone"));
     totals.refresh(nodes, true);
-    assertThat(totals.totals()).isEmpty();
+    assertThat(totals.valueTotals().view()).isEmpty();
 
     NodeInfo copy = nodes.get(0).copy();
     copy.addPod(PodInfo.of(pod("r1", true)));
     nodes.set(0, copy);
     totals.refresh(nodes, true);
 
-    assertThat(totals.totals()).containsExactlyEntriesOf(Map.of("z1", 1L));
+    assertThat(totals.valueTotals().view()).containsExactlyEntriesOf(Map.of("z1", 1L));
   }
 
   private static Map<String, Long> recount(List<NodeInfo> nodes) {
