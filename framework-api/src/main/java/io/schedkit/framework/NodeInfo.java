@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * about a hypothetical node (preemption, nominated pods) must {@link #copy()} it first and mutate
  * only the copy. Aggregates are maintained incrementally by {@link #addPod} and {@link #removePod};
  * every mutation takes a new value from a global generation counter, so a snapshot can tell which
- * nodes changed since it was taken.
+ * nodes changed since it was taken. A copy shares the pod lists and ports with its source until
+ * either side changes them (copy-on-write): {@link #copy()} marks the source, a write every thread
+ * that copies the same snapshot node makes alike, so it is safe wherever reading is.
  */
 public final class NodeInfo {
   private static final AtomicLong GENERATION = new AtomicLong();
@@ -33,10 +35,23 @@ public final class NodeInfo {
   private Map<String, String> labels = Map.of();
   private boolean unschedulable;
   private List<Taint> taints = List.of();
-  private final List<PodInfo> pods;
-  private final List<PodInfo> podsWithAffinity;
-  private final List<PodInfo> podsWithRequiredAntiAffinity;
-  private final HostPortInfo usedPorts;
+  // Copy-on-write: a copy shares its source's pod lists and ports (and their views) until either
+  // of the two changes one of them; copy() marks the shared parts on both sides (sharedParts), and
+  // the first to change a part takes its own. Preemption's dry runs and the nominated-pods pass
+  // copy
+  // nodes by the thousand per pod and change only some parts. copy() writes the mark on its source,
+  // so copying must not race with changing the source, as reading must not.
+  private ArrayList<PodInfo> pods;
+  private ArrayList<PodInfo> podsWithAffinity;
+  private ArrayList<PodInfo> podsWithRequiredAntiAffinity;
+  private HostPortInfo usedPorts;
+  private int sharedParts;
+  private static final int PODS = 1;
+  private static final int PODS_WITH_AFFINITY = 2;
+  private static final int PODS_WITH_REQUIRED_ANTI_AFFINITY = 4;
+  private static final int PORTS = 8;
+  private static final int ALL_PARTS =
+      PODS | PODS_WITH_AFFINITY | PODS_WITH_REQUIRED_ANTI_AFFINITY | PORTS;
   private final Resource requested;
   private final Resource nonZeroRequested;
   private Resource allocatable;
@@ -55,10 +70,10 @@ public final class NodeInfo {
   private Map<AffinityTerm, Long> preferredAntiAffinityTermWeightsView;
   private int[] memoCounts;
   private int[] memoEpochs;
-  // Read-only views, made once: the accessors run per node per pod on the hot path.
-  private final List<PodInfo> podsView;
-  private final List<PodInfo> podsWithAffinityView;
-  private final List<PodInfo> podsWithRequiredAntiAffinityView;
+  // Read-only views, made once per list: the accessors run per node per pod on the hot path.
+  private List<PodInfo> podsView;
+  private List<PodInfo> podsWithAffinityView;
+  private List<PodInfo> podsWithRequiredAntiAffinityView;
 
   /** A node info without a node (the pods may arrive before their node) and without pods. */
   public NodeInfo() {
@@ -88,10 +103,12 @@ public final class NodeInfo {
     this.labels = other.labels;
     this.unschedulable = other.unschedulable;
     this.taints = other.taints;
-    this.pods = new ArrayList<>(other.pods);
-    this.podsWithAffinity = new ArrayList<>(other.podsWithAffinity);
-    this.podsWithRequiredAntiAffinity = new ArrayList<>(other.podsWithRequiredAntiAffinity);
-    this.usedPorts = other.usedPorts.copy();
+    other.sharedParts = ALL_PARTS;
+    this.sharedParts = ALL_PARTS;
+    this.pods = other.pods;
+    this.podsWithAffinity = other.podsWithAffinity;
+    this.podsWithRequiredAntiAffinity = other.podsWithRequiredAntiAffinity;
+    this.usedPorts = other.usedPorts;
     this.imageSizes = other.imageSizes;
     this.generation = other.generation;
     this.requiredAffinityTermCounts = copyOf(other.requiredAffinityTermCounts);
@@ -100,10 +117,45 @@ public final class NodeInfo {
     this.preferredAntiAffinityTermWeights = copyOf(other.preferredAntiAffinityTermWeights);
     this.memoCounts = other.memoCounts == null ? null : other.memoCounts.clone();
     this.memoEpochs = other.memoEpochs == null ? null : other.memoEpochs.clone();
-    this.podsView = Collections.unmodifiableList(pods);
-    this.podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
-    this.podsWithRequiredAntiAffinityView =
-        Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+    this.podsView = other.podsView;
+    this.podsWithAffinityView = other.podsWithAffinityView;
+    this.podsWithRequiredAntiAffinityView = other.podsWithRequiredAntiAffinityView;
+  }
+
+  /** The pod list, made this node's own first if a copy shares it. */
+  private ArrayList<PodInfo> ownPods() {
+    if ((sharedParts & PODS) != 0) {
+      pods = new ArrayList<>(pods);
+      podsView = Collections.unmodifiableList(pods);
+      sharedParts &= ~PODS;
+    }
+    return pods;
+  }
+
+  private ArrayList<PodInfo> ownPodsWithAffinity() {
+    if ((sharedParts & PODS_WITH_AFFINITY) != 0) {
+      podsWithAffinity = new ArrayList<>(podsWithAffinity);
+      podsWithAffinityView = Collections.unmodifiableList(podsWithAffinity);
+      sharedParts &= ~PODS_WITH_AFFINITY;
+    }
+    return podsWithAffinity;
+  }
+
+  private ArrayList<PodInfo> ownPodsWithRequiredAntiAffinity() {
+    if ((sharedParts & PODS_WITH_REQUIRED_ANTI_AFFINITY) != 0) {
+      podsWithRequiredAntiAffinity = new ArrayList<>(podsWithRequiredAntiAffinity);
+      podsWithRequiredAntiAffinityView = Collections.unmodifiableList(podsWithRequiredAntiAffinity);
+      sharedParts &= ~PODS_WITH_REQUIRED_ANTI_AFFINITY;
+    }
+    return podsWithRequiredAntiAffinity;
+  }
+
+  private HostPortInfo ownPorts() {
+    if ((sharedParts & PORTS) != 0) {
+      usedPorts = usedPorts.copy();
+      sharedParts &= ~PORTS;
+    }
+    return usedPorts;
   }
 
   /**
@@ -427,12 +479,12 @@ public final class NodeInfo {
    * @param pod the pod; the caller makes sure it is not on the node already
    */
   public void addPod(PodInfo pod) {
-    pods.add(pod);
+    ownPods().add(pod);
     if (pod.hasPodAffinity()) {
-      podsWithAffinity.add(pod);
+      ownPodsWithAffinity().add(pod);
     }
     if (pod.hasRequiredAntiAffinity()) {
-      podsWithRequiredAntiAffinity.add(pod);
+      ownPodsWithRequiredAntiAffinity().add(pod);
     }
     update(pod, 1);
   }
@@ -450,14 +502,14 @@ public final class NodeInfo {
       return false;
     }
     PodInfo removed = pods.get(i);
-    removeAt(pods, i);
+    removeAt(ownPods(), i);
     int j = indexOf(podsWithAffinity, pod);
     if (j >= 0) {
-      removeAt(podsWithAffinity, j);
+      removeAt(ownPodsWithAffinity(), j);
     }
     j = indexOf(podsWithRequiredAntiAffinity, pod);
     if (j >= 0) {
-      removeAt(podsWithRequiredAntiAffinity, j);
+      removeAt(ownPodsWithRequiredAntiAffinity(), j);
     }
     update(removed, -1);
     return true;
@@ -518,13 +570,13 @@ public final class NodeInfo {
       requested.add(req);
       nonZeroRequested.add(pod.nonZeroRequests());
       for (HostPort p : pod.hostPorts()) {
-        usedPorts.add(p);
+        ownPorts().add(p);
       }
     } else {
       requested.subtract(req);
       nonZeroRequested.subtract(pod.nonZeroRequests());
       for (HostPort p : pod.hostPorts()) {
-        usedPorts.remove(p);
+        ownPorts().remove(p);
       }
     }
     generation = nextGeneration();

@@ -3,9 +3,11 @@ package io.schedkit.framework;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * The filter verdict of every node in a failed cycle: explicit statuses for the nodes that were
@@ -19,7 +21,10 @@ import java.util.Objects;
 public final class NodeToStatus {
   private Map<String, Status> explicit;
   private Status absentStatus;
+  // Statuses recorded by setAll and not yet in the map: by name, or by node (names then read from
+  // the nodes). Exactly one of the two arrays is set while pendingCount > 0.
   private String[] pendingNames;
+  private NodeInfo[] pendingNodes;
   private Status[] pendingStatuses;
   private int pendingCount;
 
@@ -59,6 +64,29 @@ public final class NodeToStatus {
     pendingCount = count;
   }
 
+  /**
+   * As {@link #setAll(String[], Status[], int)}, by node: besides the names, the map keeps the
+   * nodes, so {@link #nodesWithCode} can answer by list position instead of looking every node up
+   * by name.
+   *
+   * @param nodes the nodes, the first {@code count} used, no name twice
+   * @param statuses their statuses, none of the first {@code count} null
+   * @param count how many entries to take
+   */
+  public void setAll(NodeInfo[] nodes, Status[] statuses, int count) {
+    if (count <= 0) {
+      return;
+    }
+    materialize();
+    pendingNodes = nodes;
+    pendingStatuses = statuses;
+    pendingCount = count;
+  }
+
+  private String pendingName(int i) {
+    return pendingNodes != null ? pendingNodes[i].name() : pendingNames[i];
+  }
+
   /** Moves the statuses {@link #setAll} recorded into the map. */
   private void materialize() {
     if (pendingCount == 0) {
@@ -68,11 +96,30 @@ public final class NodeToStatus {
       explicit = new HashMap<>(pendingCount * 4 / 3 + 1);
     }
     for (int i = 0; i < pendingCount; i++) {
-      explicit.put(pendingNames[i], Objects.requireNonNull(pendingStatuses[i], "status"));
+      explicit.put(pendingName(i), Objects.requireNonNull(pendingStatuses[i], "status"));
     }
     pendingNames = null;
+    pendingNodes = null;
     pendingStatuses = null;
     pendingCount = 0;
+  }
+
+  /**
+   * Calls {@code action} with every explicit status and its node's name, in no particular order.
+   * Unlike {@link #explicit()}, statuses recorded by {@link #setAll} into an otherwise empty map
+   * are visited where they are, without building the map.
+   *
+   * @param action called once per node with an explicit status
+   */
+  public void forEach(BiConsumer<String, Status> action) {
+    if (pendingCount > 0 && explicit.isEmpty()) {
+      for (int i = 0; i < pendingCount; i++) {
+        action.accept(pendingName(i), pendingStatuses[i]);
+      }
+      return;
+    }
+    materialize();
+    explicit.forEach(action);
   }
 
   /**
@@ -140,6 +187,39 @@ public final class NodeToStatus {
   }
 
   /**
+   * kube-scheduler's histogram of rejection reasons over {@code numAllNodes} nodes, as its failure
+   * message lists it: one {@code "<count> <reason>"} entry per distinct reason, each explicit
+   * status counting once per node and the absent status once per node without an explicit one,
+   * entries sorted as strings.
+   *
+   * @param numAllNodes the number of nodes in the cluster
+   * @return the entries, a new list
+   */
+  public List<String> reasonHistogram(int numAllNodes) {
+    // Most nodes share a few status objects (plugins reject with constants): count the objects
+    // first, then their reasons.
+    Map<Status, int[]> perStatus = new IdentityHashMap<>();
+    forEach((node, s) -> perStatus.computeIfAbsent(s, k -> new int[1])[0]++);
+    Map<String, Integer> counts = new HashMap<>();
+    perStatus.forEach(
+        (s, n) -> {
+          for (String reason : s.reasons()) {
+            counts.merge(reason, n[0], Integer::sum);
+          }
+        });
+    int absent = numAllNodes - size();
+    if (absent > 0) {
+      for (String reason : absentStatus.reasons()) {
+        counts.merge(reason, absent, Integer::sum);
+      }
+    }
+    List<String> entries = new ArrayList<>(counts.size());
+    counts.forEach((reason, n) -> entries.add(n + " " + reason));
+    Collections.sort(entries);
+    return entries;
+  }
+
+  /**
    * The nodes of {@code lister}, in its order, whose status (explicit or absent) has {@code code}.
    *
    * @param lister the nodes to look at
@@ -147,10 +227,50 @@ public final class NodeToStatus {
    * @return the matching nodes, a new list
    */
   public List<NodeInfo> nodesWithCode(NodeInfoLister lister, Code code) {
+    List<NodeInfo> byPosition = byPosition(lister, code);
+    if (byPosition != null) {
+      return byPosition;
+    }
     List<NodeInfo> out = new ArrayList<>();
     for (NodeInfo n : lister.list()) {
       if (get(n.name()).code() == code) {
         out.add(n);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@link #nodesWithCode} without a lookup per node, when it can be done: every status was
+   * recorded by node ({@link #setAll(NodeInfo[], Status[], int)}), every such node is the lister's
+   * own (it knows the position), and the absent status has another code, so only recorded nodes can
+   * match. Null otherwise.
+   */
+  private List<NodeInfo> byPosition(NodeInfoLister lister, Code code) {
+    if (pendingCount == 0 || pendingNodes == null || !explicit.isEmpty()) {
+      return null;
+    }
+    if (absentStatus.code() == code) {
+      return null;
+    }
+    List<NodeInfo> all = lister.list();
+    boolean[] matching = new boolean[all.size()];
+    int count = 0;
+    for (int i = 0; i < pendingCount; i++) {
+      if (pendingStatuses[i].code() != code) {
+        continue;
+      }
+      int position = lister.positionOf(pendingNodes[i]);
+      if (position < 0) {
+        return null;
+      }
+      matching[position] = true;
+      count++;
+    }
+    List<NodeInfo> out = new ArrayList<>(count);
+    for (int p = 0; p < matching.length && out.size() < count; p++) {
+      if (matching[p]) {
+        out.add(all.get(p));
       }
     }
     return out;

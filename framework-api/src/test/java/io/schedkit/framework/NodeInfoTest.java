@@ -12,8 +12,13 @@ import io.schedkit.framework.model.PodAffinityTerm;
 import io.schedkit.framework.model.PodAntiAffinity;
 import io.schedkit.framework.model.ResourceList;
 import io.schedkit.framework.model.ResourceRequirements;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 final class NodeInfoTest {
@@ -135,5 +140,86 @@ final class NodeInfoTest {
     n.removePod(anti2);
     assertThat(n.requiredAntiAffinityTermCounts()).isEmpty();
     assertThat(n.podsWithAffinity()).isEmpty();
+  }
+
+  /**
+   * Copies share their source's pod lists and ports until one side changes them: random adds and
+   * removes on a family of copies (and copies of copies) must leave every member exactly as if each
+   * copy had been taken eagerly.
+   */
+  @Test
+  void copies_areIndependent_underRandomChangesOnEitherSide() {
+    PodAffinityTerm term =
+        new PodAffinityTerm(
+            LabelSelector.of(Map.of("app", "web")),
+            List.of(),
+            "kubernetes.io/hostname",
+            null,
+            List.of(),
+            List.of());
+    List<Pod> pool = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      Pod.Builder b = pod("p" + i, "100m", "1Mi", Map.of("app", "web")).toBuilder();
+      if (i % 3 == 1) {
+        b.affinity(new Affinity(null, null, new PodAntiAffinity(List.of(term), List.of())));
+      }
+      if (i % 4 == 2) {
+        b.container(
+            Container.builder()
+                .name("port")
+                .ports(List.of(new ContainerPort("p", 80, 9000 + i, "", "")))
+                .build());
+      }
+      pool.add(b.build());
+    }
+    Random random = new Random(7);
+    for (int round = 0; round < 200; round++) {
+      List<NodeInfo> family = new ArrayList<>();
+      List<Set<String>> models = new ArrayList<>();
+      family.add(NodeInfo.of(node()));
+      models.add(new HashSet<>());
+      for (int step = 0; step < 30; step++) {
+        int who = random.nextInt(family.size());
+        NodeInfo n = family.get(who);
+        Set<String> model = models.get(who);
+        int op = random.nextInt(3);
+        if (op == 0) {
+          family.add(n.copy());
+          models.add(new HashSet<>(model));
+        } else {
+          Pod p = pool.get(random.nextInt(pool.size()));
+          if (model.contains(p.name())) {
+            assertThat(n.removePod(p)).isTrue();
+            model.remove(p.name());
+          } else {
+            n.addPod(PodInfo.of(p));
+            model.add(p.name());
+          }
+        }
+        for (int m = 0; m < family.size(); m++) {
+          assertMatches(family.get(m), models.get(m), pool);
+        }
+      }
+    }
+  }
+
+  private static void assertMatches(NodeInfo n, Set<String> model, List<Pod> pool) {
+    assertThat(n.pods().stream().map(PodInfo::name).collect(Collectors.toSet())).isEqualTo(model);
+    Set<String> anti =
+        n.podsWithRequiredAntiAffinity().stream().map(PodInfo::name).collect(Collectors.toSet());
+    assertThat(anti)
+        .isEqualTo(
+            model.stream()
+                .filter(x -> Integer.parseInt(x.substring(1)) % 3 == 1)
+                .collect(Collectors.toSet()));
+    assertThat(n.podsWithAffinity()).hasSize(anti.size());
+    assertThat(n.requested().milliCpu()).isEqualTo(100L * model.size());
+    for (Pod p : pool) {
+      int i = Integer.parseInt(p.name().substring(1));
+      if (i % 4 == 2) {
+        assertThat(n.usedPorts().conflicts(new HostPort("", "TCP", 9000 + i)))
+            .isEqualTo(model.contains(p.name()));
+      }
+    }
   }
 }

@@ -2,6 +2,13 @@ package io.schedkit.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.framework.model.Node;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 final class NodeToStatusTest {
@@ -50,5 +57,121 @@ final class NodeToStatusTest {
     assertThat(m.explicit()).containsOnlyKeys("a", "b", "c");
     assertThat(m.get("a").reasons()).containsExactly("second");
     assertThat(m.get("c").reasons()).containsExactly("c2");
+  }
+
+  /** A lister over fixed nodes that knows their positions, as the scheduler's snapshot does. */
+  private static NodeInfoLister lister(List<NodeInfo> nodes) {
+    for (int i = 0; i < nodes.size(); i++) {
+      nodes.get(i).setListPosition(i);
+    }
+    return new NodeInfoLister() {
+      @Override
+      public List<NodeInfo> list() {
+        return nodes;
+      }
+
+      @Override
+      public Optional<NodeInfo> get(String nodeName) {
+        return nodes.stream().filter(n -> n.name().equals(nodeName)).findFirst();
+      }
+
+      @Override
+      public List<NodeInfo> havePodsWithAffinity() {
+        return List.of();
+      }
+
+      @Override
+      public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
+        return List.of();
+      }
+
+      @Override
+      public int imageNodeCount(String imageName) {
+        return 0;
+      }
+
+      @Override
+      public int positionOf(NodeInfo node) {
+        int p = node.listPosition();
+        return p >= 0 && p < nodes.size() && nodes.get(p) == node ? p : -1;
+      }
+    };
+  }
+
+  private static List<NodeInfo> nodes(int count) {
+    List<NodeInfo> nodes = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      nodes.add(NodeInfo.of(Node.builder().name("n" + i).build()));
+    }
+    return nodes;
+  }
+
+  /**
+   * By node, {@code nodesWithCode} answers from list positions; it must agree with looking every
+   * node up by name, in lister order, whatever the recorded order, the absent status, or a copy
+   * among the recorded nodes (not the lister's own, so no position).
+   */
+  @Test
+  void nodesWithCode_byPosition_agreesWithLookupByName() {
+    Random random = new Random(11);
+    Status[] choices = {
+      Status.unschedulable("a"), Status.unresolvable("b"), Status.unschedulable("c")
+    };
+    for (int round = 0; round < 300; round++) {
+      List<NodeInfo> nodes = nodes(1 + random.nextInt(40));
+      NodeInfoLister lister = lister(nodes);
+      List<NodeInfo> shuffled = new ArrayList<>(nodes);
+      java.util.Collections.shuffle(shuffled, random);
+      int count = random.nextInt(shuffled.size() + 1);
+      NodeInfo[] recorded = new NodeInfo[count];
+      Status[] statuses = new Status[count];
+      Map<String, Status> byName = new HashMap<>();
+      for (int i = 0; i < count; i++) {
+        recorded[i] = random.nextInt(20) == 0 ? shuffled.get(i).copy() : shuffled.get(i);
+        statuses[i] = choices[random.nextInt(choices.length)];
+        byName.put(recorded[i].name(), statuses[i]);
+      }
+      Status absent = random.nextBoolean() ? Status.unresolvable() : Status.unschedulable("gone");
+      NodeToStatus m = new NodeToStatus();
+      m.setAbsentStatus(absent);
+      m.setAll(recorded, statuses, count);
+      NodeToStatus naive = new NodeToStatus(byName, absent);
+      for (Code code : List.of(Code.UNSCHEDULABLE, Code.UNSCHEDULABLE_AND_UNRESOLVABLE)) {
+        assertThat(m.nodesWithCode(lister, code))
+            .as("round %d, %s", round, code)
+            .containsExactlyElementsOf(naive.nodesWithCode(lister, code));
+      }
+      assertThat(m.size()).isEqualTo(count);
+    }
+  }
+
+  @Test
+  void forEach_visitsRecordedStatuses_andTheHistogramCountsReasonsPerNode() {
+    List<NodeInfo> nodes = nodes(5);
+    Status cpu = Status.unschedulable("Insufficient cpu");
+    Status both = Status.unschedulable("Insufficient cpu", "Insufficient memory");
+    NodeToStatus m = new NodeToStatus();
+    m.setAbsentStatus(Status.unresolvable("node(s) didn't match Pod's node affinity/selector"));
+    m.setAll(
+        new NodeInfo[] {nodes.get(0), nodes.get(3), nodes.get(4)},
+        new Status[] {cpu, cpu, both},
+        3);
+    Map<String, Status> seen = new HashMap<>();
+    m.forEach(seen::put);
+    assertThat(seen).containsOnlyKeys("n0", "n3", "n4").containsEntry("n4", both);
+    assertThat(m.reasonHistogram(7))
+        .containsExactly(
+            "1 Insufficient memory",
+            "3 Insufficient cpu",
+            "4 node(s) didn't match Pod's node affinity/selector");
+    m.set("n1", cpu);
+    seen.clear();
+    m.forEach(seen::put);
+    assertThat(seen).containsOnlyKeys("n0", "n1", "n3", "n4");
+    assertThat(m.reasonHistogram(5))
+        .containsExactly(
+            "1 Insufficient memory",
+            "1 node(s) didn't match Pod's node affinity/selector",
+            "4 Insufficient cpu");
   }
 }

@@ -3,13 +3,9 @@ package io.schedkit.core;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.Status;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -98,28 +94,7 @@ public final class Diagnosis {
     if (!preFilterMessage.isEmpty()) {
       sb.append(' ').append(preFilterMessage).append('.');
     } else {
-      // Most nodes share a few status objects (plugins reject with constants, attributed once):
-      // count the objects first, then their reasons.
-      Map<Status, int[]> perStatus = new IdentityHashMap<>();
-      for (Status s : nodeToStatus.explicit().values()) {
-        perStatus.computeIfAbsent(s, k -> new int[1])[0]++;
-      }
-      Map<String, Integer> counts = new HashMap<>();
-      perStatus.forEach(
-          (s, n) -> {
-            for (String reason : s.reasons()) {
-              counts.merge(reason, n[0], Integer::sum);
-            }
-          });
-      int absent = numAllNodes - nodeToStatus.size();
-      if (absent > 0) {
-        for (String reason : nodeToStatus.absentStatus().reasons()) {
-          counts.merge(reason, absent, Integer::sum);
-        }
-      }
-      List<String> entries = new ArrayList<>(counts.size());
-      counts.forEach((reason, n) -> entries.add(n + " " + reason));
-      Collections.sort(entries);
+      List<String> entries = nodeToStatus.reasonHistogram(numAllNodes);
       if (!entries.isEmpty()) {
         sb.append(' ').append(String.join(", ", entries)).append('.');
       }

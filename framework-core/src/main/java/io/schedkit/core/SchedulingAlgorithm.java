@@ -381,20 +381,20 @@ final class SchedulingAlgorithm {
       }
     }
     if (rejectedCount > 0) {
-      String[] names = new String[rejectedCount];
+      NodeInfo[] rejectedNodes = new NodeInfo[rejectedCount];
       Status[] statuses = new Status[rejectedCount];
       int k = 0;
       for (int i = 0; i < reached; i++) {
         Status s = rejected[i];
         if (s != null) {
           rejected[i] = null;
-          names[k] = nodes.get((start + i) % n).name();
+          rejectedNodes[k] = nodes.get((start + i) % n);
           statuses[k++] = s;
           diagnosis.addPluginStatus(s);
         }
       }
       // Built into a map only if something reads it: a cycle that succeeds never does.
-      diagnosis.nodeToStatus().setAll(names, statuses, rejectedCount);
+      diagnosis.nodeToStatus().setAll(rejectedNodes, statuses, rejectedCount);
     }
     List<NodeInfo> out = new ArrayList<>(found.get());
     for (int i = 0; i < found.get(); i++) {

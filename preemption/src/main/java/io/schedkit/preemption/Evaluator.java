@@ -126,7 +126,10 @@ public final class Evaluator {
     PodInfo preemptor = latest.get();
 
     // 1) Ensure the preemptor is eligible to preempt other pods.
-    Status nominatedNodeStatus = m.get(preemptor.pod().nominatedNodeName());
+    // No node is named "": a preemptor without a nomination reads the absent status, as upstream,
+    // without building the name-to-status map.
+    String nominatedNode = preemptor.pod().nominatedNodeName();
+    Status nominatedNodeStatus = nominatedNode.isEmpty() ? m.absentStatus() : m.get(nominatedNode);
     Optional<String> ineligible =
         strategy.checkEligibility(handle, preemptor.pod(), nominatedNodeStatus);
     if (ineligible.isPresent()) {
@@ -139,7 +142,7 @@ public final class Evaluator {
       return PostFilterResult.of(Status.error("no nodes available"));
     }
     Random random = state.isDryRun() ? new Random(pod.pod().key().hashCode()) : handle.random();
-    DryRunResult found = findCandidates(state, preemptor, allNodes, m, random);
+    DryRunResult found = findCandidates(state, preemptor, m, random);
     if (found.candidates().isEmpty()) {
       if (!found.errors().isEmpty()) {
         return PostFilterResult.of(Status.error(FitErrors.aggregate(found.errors())));
@@ -203,13 +206,8 @@ public final class Evaluator {
    * the absent verdict is), then the dry run over the strategy's sample of them.
    */
   private DryRunResult findCandidates(
-      CycleState state, PodInfo pod, List<NodeInfo> allNodes, NodeToStatus m, Random random) {
-    List<NodeInfo> potential = new ArrayList<>();
-    for (NodeInfo n : allNodes) {
-      if (m.get(n.name()).code() == Code.UNSCHEDULABLE) {
-        potential.add(n);
-      }
-    }
+      CycleState state, PodInfo pod, NodeToStatus m, Random random) {
+    List<NodeInfo> potential = m.nodesWithCode(handle.snapshot(), Code.UNSCHEDULABLE);
     if (potential.isEmpty()) {
       return new DryRunResult(List.of(), new NodeToStatus(), List.of());
     }
@@ -236,7 +234,10 @@ public final class Evaluator {
     int n = potentialNodes.size();
     BoundedList nonViolating = new BoundedList(numCandidates);
     BoundedList violating = new BoundedList(numCandidates);
-    NodeToStatus statuses = new NodeToStatus();
+    // The statuses of the nodes that cannot be helped, recorded in one batch at the end: a dry run
+    // that finds its candidates never reads them.
+    List<NodeInfo> failedNodes = new ArrayList<>();
+    List<Status> failedStatuses = new ArrayList<>();
     List<String> errors = new ArrayList<>();
     Object lock = new Object();
     int start = n == 0 ? 0 : Math.floorMod(offset, n);
@@ -245,7 +246,8 @@ public final class Evaluator {
         .untilStopped(
             n,
             i -> {
-              NodeInfo node = potentialNodes.get((start + i) % n).copy();
+              NodeInfo original = potentialNodes.get((start + i) % n);
+              NodeInfo node = original.copy();
               CycleState stateCopy = state.copy();
               VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);
               Status status = vs.status();
@@ -267,10 +269,16 @@ public final class Evaluator {
                 if (status.isError()) {
                   errors.add(status.message());
                 }
-                statuses.set(node.name(), status);
+                failedNodes.add(original);
+                failedStatuses.add(status);
               }
               return true;
             });
+    NodeToStatus statuses = new NodeToStatus();
+    statuses.setAll(
+        failedNodes.toArray(new NodeInfo[0]),
+        failedStatuses.toArray(new Status[0]),
+        failedNodes.size());
     List<Candidate> all = new ArrayList<>(nonViolating.items());
     all.addAll(violating.items());
     return new DryRunResult(all, statuses, errors);

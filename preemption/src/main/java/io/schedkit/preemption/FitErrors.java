@@ -1,13 +1,8 @@
 package io.schedkit.preemption;
 
 import io.schedkit.framework.NodeToStatus;
-import io.schedkit.framework.Status;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /** kube-scheduler's message texts that preemption reproduces. */
@@ -20,21 +15,7 @@ final class FitErrors {
    * status once per absent node), entries sorted as strings.
    */
   static String message(int numAllNodes, NodeToStatus statuses) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (Status s : statuses.explicit().values()) {
-      for (String reason : s.reasons()) {
-        counts.merge(reason, 1, Integer::sum);
-      }
-    }
-    int absent = numAllNodes - statuses.size();
-    if (absent > 0) {
-      for (String reason : statuses.absentStatus().reasons()) {
-        counts.merge(reason, absent, Integer::sum);
-      }
-    }
-    List<String> entries = new ArrayList<>(counts.size());
-    counts.forEach((reason, n) -> entries.add(n + " " + reason));
-    Collections.sort(entries);
+    List<String> entries = statuses.reasonHistogram(numAllNodes);
     StringBuilder sb = new StringBuilder("0/").append(numAllNodes).append(" nodes are available:");
     if (!entries.isEmpty()) {
       sb.append(' ').append(String.join(", ", entries)).append('.');

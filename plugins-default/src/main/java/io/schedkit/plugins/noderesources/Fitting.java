@@ -100,15 +100,14 @@ final class Fitting {
     if (failed == 0) {
       return Status.success();
     }
-    List<InsufficientResource> failures = new ArrayList<>(4);
-    check(request, node, failures);
     if (failed == 1) {
-      InsufficientResource f = failures.get(0);
-      Status[] common = COMMON_FAILURES.get(f.reason());
+      Status common = commonFailure(request, node);
       if (common != null) {
-        return common[f.unresolvable() ? 1 : 0];
+        return common;
       }
     }
+    List<InsufficientResource> failures = new ArrayList<>(4);
+    check(request, node, failures);
     List<String> reasons = new ArrayList<>(failures.size());
     Code code = Code.UNSCHEDULABLE;
     for (InsufficientResource f : failures) {
@@ -145,6 +144,39 @@ final class Fitting {
     }
     return Map.copyOf(m);
   }
+
+  /**
+   * The shared status of a node that lacks exactly one resource when it is one of the common four,
+   * found without listing the failure; null for a scalar resource. The checks are those of {@link
+   * #check}, in its order.
+   */
+  private static Status commonFailure(Request request, NodeInfo node) {
+    Resource alloc = node.allocatable();
+    if (node.pods().size() + 1L > alloc.pods()) {
+      return COMMON_FAILURES.get(NodeResourcesFit.TOO_MANY_PODS)[0];
+    }
+    Resource used = node.requested();
+    Resource req = request.requests();
+    for (int k = 0; k < COMMON_IDS.length; k++) {
+      int id = COMMON_IDS[k];
+      long want = req.get(id);
+      if (want > 0 && want > alloc.get(id) - used.get(id)) {
+        return COMMON_FAILURES.get(COMMON_REASONS[k])[want > alloc.get(id) ? 1 : 0];
+      }
+    }
+    return null;
+  }
+
+  /** The resources of the common failures after the pod count, in {@link #check}'s order. */
+  private static final int[] COMMON_IDS = {
+    Resource.CPU, Resource.MEMORY, Resource.EPHEMERAL_STORAGE
+  };
+
+  private static final String[] COMMON_REASONS = {
+    NodeResourcesFit.INSUFFICIENT_CPU,
+    NodeResourcesFit.INSUFFICIENT_MEMORY,
+    NodeResourcesFit.INSUFFICIENT_EPHEMERAL_STORAGE
+  };
 
   /**
    * Counts the resources {@code node} lacks for {@code request}, adding each to {@code out} when it
