@@ -57,6 +57,10 @@ public final class NodeInfo {
   private Resource allocatable;
   private Map<String, Long> imageSizes;
   private long generation;
+  // Set in copies. The cache's own nodes take every generation from the global counter, which is
+  // what lets a snapshot find the nodes changed since it was taken; a copy belongs to whoever
+  // changes it, and a change to it only has to increase its own generation.
+  private boolean isCopy;
   private int listPosition = -1;
   // The four term maps are null while empty (most nodes run no pod with pod affinity, and every
   // snapshot copy would otherwise allocate four empty maps), with their read-only views made once.
@@ -103,6 +107,7 @@ public final class NodeInfo {
     this.labels = other.labels;
     this.unschedulable = other.unschedulable;
     this.taints = other.taints;
+    this.isCopy = true;
     other.sharedParts = ALL_PARTS;
     this.sharedParts = ALL_PARTS;
     this.pods = other.pods;
@@ -401,7 +406,9 @@ public final class NodeInfo {
   }
 
   /**
-   * The generation of the last change.
+   * The generation of the last change. Changes to the nodes the scheduler's cache keeps take their
+   * generations from one global counter; changes to a {@link #copy()} count on from the generation
+   * it was copied with (copies are private, and preemption changes them by the thousand per pod).
    *
    * @return the generation; a change always increases it
    */
@@ -579,7 +586,7 @@ public final class NodeInfo {
         ownPorts().remove(p);
       }
     }
-    generation = nextGeneration();
+    generation = isCopy ? generation + 1 : nextGeneration();
   }
 
   private static <V> HashMap<AffinityTerm, V> copyOf(HashMap<AffinityTerm, V> map) {

@@ -22,6 +22,9 @@ final class PdbViolations {
   record Split(List<PodInfo> violating, List<PodInfo> nonViolating) {}
 
   static Split split(List<PodInfo> pods, List<PodDisruptionBudget> pdbs) {
+    if (pdbs.isEmpty()) {
+      return new Split(List.of(), pods);
+    }
     int[] allowed = new int[pdbs.size()];
     for (int i = 0; i < allowed.length; i++) {
       allowed[i] = pdbs.get(i).status().disruptionsAllowed();

@@ -79,15 +79,16 @@ final class FilterRunner {
     int open = count;
     // Nodes with nominated pods that count for this pod are filtered twice (with and without
     // them), node by node, after the block; the plugins skip them meanwhile.
-    boolean[] nominatedHere = null;
+    List<?>[] nominatedHere = null;
     PodNominator nominator = framework.services().nominator();
     if (!nominator.isEmpty()) {
       for (int i = 0; i < count; i++) {
-        if (hasNominatedToConsider(nominator.nominatedPodsForNode(nodes[i].name()), pod)) {
+        List<PodInfo> nominated = nominator.nominatedPodsForNode(nodes[i].name());
+        if (hasNominatedToConsider(nominated, pod)) {
           if (nominatedHere == null) {
-            nominatedHere = new boolean[count];
+            nominatedHere = new List<?>[count];
           }
-          nominatedHere[i] = true;
+          nominatedHere[i] = nominated;
           decided[i] = true;
           out[i] = Status.success();
           open--;
@@ -117,8 +118,10 @@ final class FilterRunner {
     for (int i = 0; i < count; i++) {
       if (out[i] == null) {
         out[i] = Status.success();
-      } else if (nominatedHere != null && nominatedHere[i]) {
-        out[i] = runFilterPluginsWithNominatedPods(state, pod, nodes[i]);
+      } else if (nominatedHere != null && nominatedHere[i] != null) {
+        @SuppressWarnings("unchecked")
+        List<PodInfo> nominated = (List<PodInfo>) nominatedHere[i];
+        out[i] = withNominatedPods(state, pod, nodes[i], nominated);
       }
     }
   }
@@ -206,7 +209,13 @@ final class FilterRunner {
 
   /** See {@link Framework#runFilterPluginsWithNominatedPods}. */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
-    List<PodInfo> nominated = framework.services().nominator().nominatedPodsForNode(node.name());
+    return withNominatedPods(
+        state, pod, node, framework.services().nominator().nominatedPodsForNode(node.name()));
+  }
+
+  /** {@link #runFilterPluginsWithNominatedPods} with the node's nominated pods looked up. */
+  private Status withNominatedPods(
+      CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> nominated) {
     CycleState firstState = state;
     NodeInfo firstNode = node;
     boolean added = false;
@@ -215,7 +224,8 @@ final class FilterRunner {
         if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
           if (!added) {
             firstNode = node.copy();
-            firstState = state.copy();
+            // Only AddPod extensions change the state here: without one to run, nothing does.
+            firstState = framework.hasActivePreFilterExtensions(state) ? state.copy() : state;
             added = true;
           }
           firstNode.addPod(np);

@@ -363,6 +363,11 @@ public final class Framework implements PluginRunner {
    * skip-set object seen, as {@link #activeFilters} (preemption calls AddPod/RemovePod several
    * times per candidate node).
    */
+  /** Whether a PreFilter plugin not skipped this cycle has AddPod/RemovePod extensions. */
+  boolean hasActivePreFilterExtensions(CycleState state) {
+    return activeExtensions(state.skipFilterPlugins()).length > 0;
+  }
+
   private PreFilterPlugin[] activeExtensions(Set<String> skip) {
     ActiveExtensions last = activeExtensions;
     if (last.skip == skip) {
