@@ -1,10 +1,8 @@
 package io.schedkit.framework;
 
-import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * What a {@link PostFilterPlugin} returns: a status, on success the node the pod is nominated to,
@@ -18,7 +16,7 @@ import java.util.TreeMap;
 public record PostFilterResult(
     Status status, NominatingInfo nominatingInfo, Map<String, Victims> candidates) {
   /**
-   * Validates the components and copies the candidates into name order.
+   * Validates the components and copies the candidates (iterated in name order).
    *
    * @param status the plugin's status; not null
    * @param nominatingInfo the nomination, or null for none
@@ -29,7 +27,7 @@ public record PostFilterResult(
     candidates =
         candidates == null || candidates.isEmpty()
             ? Map.of()
-            : Collections.unmodifiableMap(new TreeMap<>(candidates));
+            : new KeySortedOnIteration<>(candidates);
   }
 
   /**

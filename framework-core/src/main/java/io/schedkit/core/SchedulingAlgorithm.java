@@ -264,6 +264,12 @@ final class SchedulingAlgorithm {
    */
   private static final int FILTER_BLOCK = 16;
 
+  /**
+   * Nodes filtered on the scheduling thread between two looks at whether the rest of the search is
+   * long enough to fan out.
+   */
+  private static final int FILTER_STEP = 256;
+
   private FilterOutcome filterNodes(
       Framework fwk,
       CycleState state,
@@ -357,20 +363,27 @@ final class SchedulingAlgorithm {
           }
           return more && found.get() < toFind;
         };
-    // The first nodes on this thread: a fan-out costs about what a thousand nodes of Filter do, and
-    // the nodes to find are usually among them. Only a search that goes on fans out the rest.
-    int head = Math.min(n, WorkerPool.MIN_PARALLEL_NODES);
-    if (work.run(0, head) && head < n && found.get() < toFind && error.get() == null) {
-      // Fan out only if, at the rate nodes passed so far, the rest of the search is long enough
-      // to pay for it; a search that is nearly done finishes here.
+    // Nodes are filtered on this thread, a step at a time, while the search looks short: a fan-out
+    // costs about what a thousand nodes of Filter do, and the nodes to find are usually among the
+    // first ones. After each step, if at the rate nodes passed so far the rest of the search still
+    // needs that many nodes (a pod that fits few nodes, or none), the rest fans out.
+    int done = 0;
+    boolean more = true;
+    while (more && done < n) {
+      int next = Math.min(n, done + FILTER_STEP);
+      more = work.run(done, next) && found.get() < toFind && error.get() == null;
+      done = next;
+      if (!more || done == n) {
+        break;
+      }
       int got = found.get();
-      long estimate = got == 0 ? n - head : (long) (toFind - got) * head / got;
-      if (estimate >= WorkerPool.MIN_PARALLEL_NODES) {
+      long estimate = got == 0 ? n - done : (long) (toFind - got) * done / got;
+      if (estimate >= WorkerPool.MIN_PARALLEL_NODES && n - done >= WorkerPool.MIN_PARALLEL_NODES) {
+        int head = done;
         fwk.services()
             .parallelizer()
             .rangesUntilStopped(n - head, (from, to) -> work.run(from + head, to + head));
-      } else {
-        work.run(head, n);
+        break;
       }
     }
     int reached = rejectedEnd.get();

@@ -14,6 +14,7 @@ import io.schedkit.framework.Victims;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -166,7 +167,7 @@ public final class Evaluator {
     if (best.isEmpty()) {
       return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
     }
-    Map<String, Victims> candidates = new TreeMap<>();
+    Map<String, Victims> candidates = new HashMap<>();
     for (Candidate c : narrowed.candidates()) {
       candidates.put(c.nodeName(), c.victims());
     }
