@@ -26,6 +26,7 @@ final class FilterRunner {
   private final FilterPlugin[] allFilters;
   private final Framework framework;
   private volatile ActiveFilters activeFilters;
+  private final NominatedNodeCopies nominatedCopies = new NominatedNodeCopies();
 
   FilterRunner(List<FilterPlugin> filter, FilterPlugin[] allFilters, Framework framework) {
     this.filter = filter;
@@ -216,28 +217,37 @@ final class FilterRunner {
   /** {@link #runFilterPluginsWithNominatedPods} with the node's nominated pods looked up. */
   private Status withNominatedPods(
       CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> nominated) {
+    List<PodInfo> counted = null;
+    for (int i = 0, n = nominated.size(); i < n; i++) {
+      PodInfo np = nominated.get(i);
+      if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
+        if (counted == null) {
+          counted = new ArrayList<>(n - i);
+        }
+        counted.add(np);
+      }
+    }
+    if (counted == null) {
+      return runFilterPlugins(state, pod, node);
+    }
     CycleState firstState = state;
-    NodeInfo firstNode = node;
-    boolean added = false;
-    if (!nominated.isEmpty()) {
-      for (PodInfo np : nominated) {
-        if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
-          if (!added) {
-            firstNode = node.copy();
-            // Only AddPod extensions change the state here: without one to run, nothing does.
-            firstState = framework.hasActivePreFilterExtensions(state) ? state.copy() : state;
-            added = true;
-          }
-          firstNode.addPod(np);
-          Status s = framework.runPreFilterExtensionAddPod(firstState, pod, np, firstNode);
-          if (!s.isSuccess()) {
-            return s;
-          }
+    NodeInfo firstNode;
+    if (!framework.hasActivePreFilterExtensions(state)) {
+      // Nothing changes the state, and the node with these pods may be kept from an earlier cycle.
+      firstNode = nominatedCopies.withPods(framework.handle().snapshot(), node, counted);
+    } else {
+      firstNode = node.copy();
+      firstState = state.copy();
+      for (PodInfo np : counted) {
+        firstNode.addPod(np);
+        Status s = framework.runPreFilterExtensionAddPod(firstState, pod, np, firstNode);
+        if (!s.isSuccess()) {
+          return s;
         }
       }
     }
     Status s = runFilterPlugins(firstState, pod, firstNode);
-    if (!s.isSuccess() || !added) {
+    if (!s.isSuccess()) {
       return s;
     }
     return runFilterPlugins(state, pod, node);
