@@ -378,7 +378,8 @@ public final class Evaluator {
     if (criteria.isEmpty()) {
       criteria = NodeChoice.defaultCriteria(handle.clock().now());
     }
-    return Optional.of(NodeChoice.pick(new ArrayList<>(byNode.values()), criteria));
+    return Optional.of(
+        NodeChoice.pick(new ArrayList<>(byNode.values()), criteria, handle.parallelizer()));
   }
 
   /** A list keeping at most {@code capacity} items (upstream's {@code candidateList}). */

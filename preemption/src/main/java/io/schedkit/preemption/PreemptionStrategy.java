@@ -38,7 +38,9 @@ import java.util.function.ToLongFunction;
  *
  * <p>Thread-safety: {@link #selectVictimsOnNode}, {@link #isEligibleVictim} and {@link
  * #moreImportantFirst} are called from the scheduler's workers in parallel (one node each); the
- * other methods on the scheduling thread.
+ * other methods on the scheduling thread. The criteria {@link #nodeChoiceCriteria} returns are
+ * applied to many candidates in parallel, so they must be safe to call from several threads at once
+ * (pure functions of the candidate, as the default ones are).
  */
 public interface PreemptionStrategy {
   /** Why a pod whose {@code preemptionPolicy} is {@code Never} does not preempt. */

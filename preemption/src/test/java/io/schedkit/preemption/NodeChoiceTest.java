@@ -4,11 +4,16 @@ import static io.schedkit.testing.Wrappers.makePod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.framework.Victims;
 import io.schedkit.framework.model.Pod;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -78,5 +83,39 @@ final class NodeChoiceTest {
   void pick_defaultCriteria(String name, List<Candidate> candidates, String want) {
     assertThat(NodeChoice.pick(candidates, NodeChoice.defaultCriteria(NOW)).nodeName())
         .isEqualTo(want);
+  }
+
+  /**
+   * With many candidates the criteria are scored in parallel; the choice must be the one the
+   * narrowing-one-criterion-at-a-time definition gives (computed naively here), ties and all.
+   */
+  @Test
+  void pick_inParallel_choosesAsNarrowingOneCriterionAtATime() {
+    Random random = new Random(5);
+    try (WorkerPool pool = new WorkerPool(2)) {
+      for (int round = 0; round < 200; round++) {
+        int n = 1 + random.nextInt(300);
+        List<Candidate> candidates = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          Pod[] victims = new Pod[1 + random.nextInt(3)];
+          for (int k = 0; k < victims.length; k++) {
+            victims[k] =
+                v("v" + i + "-" + k, random.nextInt(3), Instant.ofEpochSecond(random.nextInt(3)));
+          }
+          candidates.add(c("n" + i, random.nextInt(2), victims));
+        }
+        List<ToLongFunction<Candidate>> criteria = NodeChoice.defaultCriteria(NOW);
+        List<Candidate> remaining = candidates;
+        for (ToLongFunction<Candidate> f : criteria) {
+          long max = remaining.stream().mapToLong(f).max().orElseThrow();
+          remaining = remaining.stream().filter(x -> f.applyAsLong(x) == max).toList();
+        }
+        Candidate want = remaining.get(0);
+        assertThat(NodeChoice.pick(candidates, criteria, pool))
+            .as("round %d", round)
+            .isSameAs(want);
+        assertThat(NodeChoice.pick(candidates, criteria)).as("round %d", round).isSameAs(want);
+      }
+    }
   }
 }
