@@ -18,6 +18,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * read a copy (no AddPod extension runs on it: the caller uses this class only when none is
  * active), so a copy is shared as the snapshot's nodes are.
  *
+ * <p>Memory: at most one copy per node position, each about the size of the snapshot's node; an
+ * entry whose nominations are gone stays until its position is next filtered with others.
+ *
  * <p>Design note (threads): Filter workers call {@link #withPods} concurrently. Entries are
  * immutable records published through an atomic array; two workers that miss on the same position
  * each build a copy and the last one stays, both correct. The array is replaced when the node
