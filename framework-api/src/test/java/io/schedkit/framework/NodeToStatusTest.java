@@ -108,8 +108,8 @@ final class NodeToStatusTest {
 
   /**
    * By node, {@code nodesWithCode} answers from list positions; it must agree with looking every
-   * node up by name, in lister order, whatever the recorded order, the absent status, or a copy
-   * among the recorded nodes (not the lister's own, so no position).
+   * node up by name, in lister order, whatever the recorded order, the absent status, a copy among
+   * the recorded nodes (not the lister's own, so no position) or a node the lister does not have.
    */
   @Test
   void nodesWithCode_byPosition_agreesWithLookupByName() {
@@ -121,14 +121,27 @@ final class NodeToStatusTest {
       List<NodeInfo> nodes = nodes(1 + random.nextInt(40));
       NodeInfoLister lister = lister(nodes);
       List<NodeInfo> shuffled = new ArrayList<>(nodes);
-      java.util.Collections.shuffle(shuffled, random);
-      int count = random.nextInt(shuffled.size() + 1);
+      int count;
+      if (round % 3 == 0) {
+        // Every node, in list order from a random start, as a cycle that filtered all records them.
+        java.util.Collections.rotate(shuffled, random.nextInt(shuffled.size()));
+        count = shuffled.size();
+      } else {
+        java.util.Collections.shuffle(shuffled, random);
+        count = random.nextInt(shuffled.size() + 1);
+      }
       NodeInfo[] recorded = new NodeInfo[count];
       Status[] statuses = new Status[count];
       Map<String, Status> byName = new HashMap<>();
       for (int i = 0; i < count; i++) {
-        recorded[i] = random.nextInt(20) == 0 ? shuffled.get(i).copy() : shuffled.get(i);
-        statuses[i] = choices[random.nextInt(choices.length)];
+        int pick = random.nextInt(30);
+        recorded[i] =
+            pick == 0
+                ? shuffled.get(i).copy()
+                : pick == 1
+                    ? NodeInfo.of(Node.builder().name("elsewhere-" + i).build())
+                    : shuffled.get(i);
+        statuses[i] = round % 6 == 0 ? choices[0] : choices[random.nextInt(choices.length)];
         byName.put(recorded[i].name(), statuses[i]);
       }
       Status absent = random.nextBoolean() ? Status.unresolvable() : Status.unschedulable("gone");
