@@ -22,8 +22,11 @@ final class NodeChoice {
     return pick(candidates, criteria, null);
   }
 
-  /** Below this many candidates a criterion is scored on the calling thread. */
-  static final int MIN_PARALLEL_CANDIDATES = 64;
+  /**
+   * Below this many candidates a criterion is scored on the calling thread: scoring 100 candidates
+   * (a 1,000-node cluster) costs less than the five fan-outs would.
+   */
+  static final int MIN_PARALLEL_CANDIDATES = 256;
 
   /**
    * As {@link #pick(List, List)}, scoring each criterion over the remaining candidates with {@code
