@@ -197,9 +197,23 @@ public final class NodeToStatus {
    */
   public List<String> reasonHistogram(int numAllNodes) {
     // Most nodes share a few status objects (plugins reject with constants): count the objects
-    // first, then their reasons.
+    // first, then their reasons. Recorded statuses are counted from their array, in runs of the
+    // same object, without reading the nodes (their names do not matter here).
     Map<Status, int[]> perStatus = new IdentityHashMap<>();
-    forEach((node, s) -> perStatus.computeIfAbsent(s, k -> new int[1])[0]++);
+    if (pendingCount > 0 && explicit.isEmpty()) {
+      int i = 0;
+      while (i < pendingCount) {
+        Status s = pendingStatuses[i];
+        int end = i + 1;
+        while (end < pendingCount && pendingStatuses[end] == s) {
+          end++;
+        }
+        perStatus.computeIfAbsent(s, k -> new int[1])[0] += end - i;
+        i = end;
+      }
+    } else {
+      forEach((node, s) -> perStatus.computeIfAbsent(s, k -> new int[1])[0]++);
+    }
     Map<String, Integer> counts = new HashMap<>();
     perStatus.forEach(
         (s, n) -> {

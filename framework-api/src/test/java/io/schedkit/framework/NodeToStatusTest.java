@@ -155,6 +155,10 @@ final class NodeToStatusTest {
             .containsExactlyElementsOf(naive.nodesWithCode(lister, code));
       }
       assertThat(m.size()).isEqualTo(count);
+      int total = nodes.size() + random.nextInt(3);
+      assertThat(m.reasonHistogram(total))
+          .as("round %d, histogram", round)
+          .isEqualTo(naive.reasonHistogram(total));
     }
   }
 
