@@ -38,9 +38,8 @@ public final class NodeInfo {
   // Copy-on-write: a copy shares its source's pod lists and ports (and their views) until either
   // of the two changes one of them; copy() marks the shared parts on both sides (sharedParts), and
   // the first to change a part takes its own. Preemption's dry runs and the nominated-pods pass
-  // copy
-  // nodes by the thousand per pod and change only some parts. copy() writes the mark on its source,
-  // so copying must not race with changing the source, as reading must not.
+  // copy nodes by the thousand per pod and change only some parts. copy() writes the mark on its
+  // source, so copying must not race with changing the source, as reading must not.
   private ArrayList<PodInfo> pods;
   private ArrayList<PodInfo> podsWithAffinity;
   private ArrayList<PodInfo> podsWithRequiredAntiAffinity;
