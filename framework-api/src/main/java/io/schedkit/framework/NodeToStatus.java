@@ -21,9 +21,7 @@ import java.util.function.BiConsumer;
 public final class NodeToStatus {
   private Map<String, Status> explicit;
   private Status absentStatus;
-  // Statuses recorded by setAll and not yet in the map: by name, or by node (names then read from
-  // the nodes). Exactly one of the two arrays is set while pendingCount > 0.
-  private String[] pendingNames;
+  // Statuses recorded by setAll and not yet in the map.
   private NodeInfo[] pendingNodes;
   private Status[] pendingStatuses;
   private int pendingCount;
@@ -46,28 +44,9 @@ public final class NodeToStatus {
 
   /**
    * Records the statuses of {@code count} distinct nodes at once, as {@link #set} one by one would;
-   * the lookup map is built only when a status is first read, so a cycle that succeeds, and reads
-   * at most their number, does not pay for it. The arrays are taken over: the caller must not
-   * change them afterwards.
-   *
-   * @param nodeNames the nodes' names, the first {@code count} used, no name twice
-   * @param statuses their statuses, none of the first {@code count} null
-   * @param count how many entries to take
-   */
-  public void setAll(String[] nodeNames, Status[] statuses, int count) {
-    if (count <= 0) {
-      return;
-    }
-    materialize();
-    pendingNames = nodeNames;
-    pendingStatuses = statuses;
-    pendingCount = count;
-  }
-
-  /**
-   * As {@link #setAll(String[], Status[], int)}, by node: besides the names, the map keeps the
-   * nodes, so {@link #nodesWithCode} can answer by list position instead of looking every node up
-   * by name.
+   * the lookup map is built only when a status is first read by name, so a cycle that succeeds does
+   * not pay for it, and {@link #nodesWithCode} can answer by list position. The arrays are taken
+   * over: the caller must not change them afterwards.
    *
    * @param nodes the nodes, the first {@code count} used, no name twice
    * @param statuses their statuses, none of the first {@code count} null
@@ -83,10 +62,6 @@ public final class NodeToStatus {
     pendingCount = count;
   }
 
-  private String pendingName(int i) {
-    return pendingNodes != null ? pendingNodes[i].name() : pendingNames[i];
-  }
-
   /** Moves the statuses {@link #setAll} recorded into the map. */
   private void materialize() {
     if (pendingCount == 0) {
@@ -96,9 +71,8 @@ public final class NodeToStatus {
       explicit = new HashMap<>(pendingCount * 4 / 3 + 1);
     }
     for (int i = 0; i < pendingCount; i++) {
-      explicit.put(pendingName(i), Objects.requireNonNull(pendingStatuses[i], "status"));
+      explicit.put(pendingNodes[i].name(), Objects.requireNonNull(pendingStatuses[i], "status"));
     }
-    pendingNames = null;
     pendingNodes = null;
     pendingStatuses = null;
     pendingCount = 0;
@@ -114,7 +88,7 @@ public final class NodeToStatus {
   public void forEach(BiConsumer<String, Status> action) {
     if (pendingCount > 0 && explicit.isEmpty()) {
       for (int i = 0; i < pendingCount; i++) {
-        action.accept(pendingName(i), pendingStatuses[i]);
+        action.accept(pendingNodes[i].name(), pendingStatuses[i]);
       }
       return;
     }
@@ -256,12 +230,11 @@ public final class NodeToStatus {
 
   /**
    * {@link #nodesWithCode} without a lookup per node, when it can be done: every status was
-   * recorded by node ({@link #setAll(NodeInfo[], Status[], int)}), every such node is the lister's
-   * own (it knows the position), and the absent status has another code, so only recorded nodes can
-   * match. Null otherwise.
+   * recorded by {@link #setAll}, every such node is the lister's own (it knows the position), and
+   * the absent status has another code, so only recorded nodes can match. Null otherwise.
    */
   private List<NodeInfo> byPosition(NodeInfoLister lister, Code code) {
-    if (pendingCount == 0 || pendingNodes == null || !explicit.isEmpty()) {
+    if (pendingCount == 0 || !explicit.isEmpty()) {
       return null;
     }
     if (absentStatus.code() == code) {

@@ -38,6 +38,17 @@ final class NodeInfoTest {
     return b.build();
   }
 
+  /** A required term: pods labelled app=web, per hostname. */
+  private static PodAffinityTerm webOnHostname() {
+    return new PodAffinityTerm(
+        LabelSelector.of(Map.of("app", "web")),
+        List.of(),
+        "kubernetes.io/hostname",
+        null,
+        List.of(),
+        List.of());
+  }
+
   private static Node node() {
     return Node.builder()
         .name("n1")
@@ -118,14 +129,7 @@ final class NodeInfoTest {
 
   @Test
   void termMaps_countDistinctTerms() {
-    PodAffinityTerm term =
-        new PodAffinityTerm(
-            LabelSelector.of(Map.of("app", "web")),
-            List.of(),
-            "kubernetes.io/hostname",
-            null,
-            List.of(),
-            List.of());
+    PodAffinityTerm term = webOnHostname();
     Pod anti =
         pod("x", "1", "1", Map.of("app", "web")).toBuilder()
             .affinity(new Affinity(null, null, new PodAntiAffinity(List.of(term), List.of())))
@@ -149,14 +153,7 @@ final class NodeInfoTest {
    */
   @Test
   void copies_areIndependent_underRandomChangesOnEitherSide() {
-    PodAffinityTerm term =
-        new PodAffinityTerm(
-            LabelSelector.of(Map.of("app", "web")),
-            List.of(),
-            "kubernetes.io/hostname",
-            null,
-            List.of(),
-            List.of());
+    PodAffinityTerm term = webOnHostname();
     List<Pod> pool = new ArrayList<>();
     for (int i = 0; i < 12; i++) {
       Pod.Builder b = pod("p" + i, "100m", "1Mi", Map.of("app", "web")).toBuilder();

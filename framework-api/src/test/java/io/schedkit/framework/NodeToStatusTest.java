@@ -27,9 +27,7 @@ final class NodeToStatusTest {
   void setAll_onAnEmptyMap_countsWithoutBuildingIt_thenReadsBack() {
     NodeToStatus m = new NodeToStatus();
     m.setAll(
-        new String[] {"x", "y"},
-        new Status[] {Status.unschedulable("rx"), Status.unschedulable("ry")},
-        2);
+        named("x", "y"), new Status[] {Status.unschedulable("rx"), Status.unschedulable("ry")}, 2);
     assertThat(m.size()).isEqualTo(2);
     assertThat(m.get("y").reasons()).containsExactly("ry");
     assertThat(m.size()).isEqualTo(2);
@@ -40,7 +38,7 @@ final class NodeToStatusTest {
     NodeToStatus m = new NodeToStatus();
     m.set("a", Status.unschedulable("first"));
     m.setAll(
-        new String[] {"b", "c", "a", "ignored"},
+        named("b", "c", "a", "ignored"),
         new Status[] {
           Status.unschedulable("b1"),
           Status.unschedulable("c1"),
@@ -52,11 +50,19 @@ final class NodeToStatusTest {
     assertThat(m.get("b").reasons()).containsExactly("b1");
     assertThat(m.get("a").reasons()).containsExactly("a1");
     assertThat(m.get("ignored").code()).isEqualTo(Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
-    m.setAll(new String[] {"a"}, new Status[] {Status.unschedulable("second")}, 1);
+    m.setAll(named("a"), new Status[] {Status.unschedulable("second")}, 1);
     m.set("c", Status.unschedulable("c2"));
     assertThat(m.explicit()).containsOnlyKeys("a", "b", "c");
     assertThat(m.get("a").reasons()).containsExactly("second");
     assertThat(m.get("c").reasons()).containsExactly("c2");
+  }
+
+  private static NodeInfo[] named(String... names) {
+    NodeInfo[] out = new NodeInfo[names.length];
+    for (int i = 0; i < names.length; i++) {
+      out[i] = NodeInfo.of(Node.builder().name(names[i]).build());
+    }
+    return out;
   }
 
   /** A lister over fixed nodes that knows their positions, as the scheduler's snapshot does. */

@@ -41,15 +41,7 @@ final class AntiAffinityAtScaleTest {
     List<Pod> pods = new ArrayList<>();
     pods.addAll(group("a", NODES - 100));
     pods.addAll(group("b", 1_500));
-    try (Scheduler s =
-        Scheduler.builder()
-            .cluster(cluster)
-            .clock(cluster.clock())
-            .registry(registry)
-            .configuration(DefaultProfileScheduling.configuration(registry))
-            .parallelism(2)
-            .seed(7)
-            .build()) {
+    try (Scheduler s = scheduler(cluster, registry, 7)) {
       for (Pod p : pods) {
         cluster.create(p);
       }
@@ -67,15 +59,7 @@ final class AntiAffinityAtScaleTest {
     assertThat(perNode).allSatisfy((key, count) -> assertThat(count).as(key).isEqualTo(1));
 
     // A third group larger than the cluster: as many bound as there are nodes, the rest pending.
-    try (Scheduler s =
-        Scheduler.builder()
-            .cluster(cluster)
-            .clock(cluster.clock())
-            .registry(registry)
-            .configuration(DefaultProfileScheduling.configuration(registry))
-            .parallelism(2)
-            .seed(8)
-            .build()) {
+    try (Scheduler s = scheduler(cluster, registry, 8)) {
       for (Pod p : group("c", NODES + 50)) {
         cluster.create(p);
       }
@@ -86,6 +70,18 @@ final class AntiAffinityAtScaleTest {
             .filter(p -> "c".equals(p.labels().get("group")) && !p.nodeName().isEmpty())
             .count();
     assertThat(boundC).isEqualTo(NODES);
+  }
+
+  /** The default profile with two Filter/Score threads, seeded. */
+  private static Scheduler scheduler(InMemoryCluster cluster, Registry registry, long seed) {
+    return Scheduler.builder()
+        .cluster(cluster)
+        .clock(cluster.clock())
+        .registry(registry)
+        .configuration(DefaultProfileScheduling.configuration(registry))
+        .parallelism(2)
+        .seed(seed)
+        .build();
   }
 
   private static List<Pod> group(String name, int count) {
