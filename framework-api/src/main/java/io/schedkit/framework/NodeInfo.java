@@ -509,13 +509,18 @@ public final class NodeInfo {
     }
     PodInfo removed = pods.get(i);
     removeAt(ownPods(), i);
-    int j = indexOf(podsWithAffinity, pod);
-    if (j >= 0) {
-      removeAt(ownPodsWithAffinity(), j);
+    // addPod put the same PodInfo in the affinity lists, exactly when these flags are set.
+    if (removed.hasPodAffinity()) {
+      int j = indexOf(podsWithAffinity, pod);
+      if (j >= 0) {
+        removeAt(ownPodsWithAffinity(), j);
+      }
     }
-    j = indexOf(podsWithRequiredAntiAffinity, pod);
-    if (j >= 0) {
-      removeAt(ownPodsWithRequiredAntiAffinity(), j);
+    if (removed.hasRequiredAntiAffinity()) {
+      int j = indexOf(podsWithRequiredAntiAffinity, pod);
+      if (j >= 0) {
+        removeAt(ownPodsWithRequiredAntiAffinity(), j);
+      }
     }
     update(removed, -1);
     return true;

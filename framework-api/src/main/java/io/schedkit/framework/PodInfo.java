@@ -36,6 +36,10 @@ public final class PodInfo {
   public static final long DEFAULT_MEMORY_REQUEST = 200L * 1024 * 1024;
 
   private final Pod pod;
+  // Read for every node and pod a cycle compares (nominated pods, victims): kept here, one load
+  // instead of a walk through the pod's metadata or spec.
+  private final String uid;
+  private final int priority;
   private final Resource requests;
   private final Resource nonZeroRequests;
   private final List<AffinityTerm> requiredAffinityTerms;
@@ -47,6 +51,8 @@ public final class PodInfo {
 
   private PodInfo(Pod pod) {
     this.pod = Objects.requireNonNull(pod, "pod");
+    this.uid = pod.uid();
+    this.priority = pod.priority();
     this.requests = computeRequests(pod, false);
     this.nonZeroRequests = computeRequests(pod, true);
     var affinity = pod.spec().affinity();
@@ -107,7 +113,7 @@ public final class PodInfo {
    * @return the UID; {@code ""} when the host did not set one
    */
   public String uid() {
-    return pod.uid();
+    return uid;
   }
 
   /**
@@ -116,7 +122,7 @@ public final class PodInfo {
    * @return the priority; higher is more important
    */
   public int priority() {
-    return pod.priority();
+    return priority;
   }
 
   /**

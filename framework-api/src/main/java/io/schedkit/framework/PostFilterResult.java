@@ -24,10 +24,12 @@ public record PostFilterResult(
    */
   public PostFilterResult {
     Objects.requireNonNull(status, "status");
-    candidates =
-        candidates == null || candidates.isEmpty()
-            ? Map.of()
-            : new KeySortedOnIteration<>(candidates);
+    if (candidates == null || candidates.isEmpty()) {
+      candidates = Map.of();
+    } else if (!(candidates instanceof KeySortedOnIteration)) {
+      // An earlier result's candidates are already an immutable copy (a plugin wrapping a result).
+      candidates = new KeySortedOnIteration<>(candidates);
+    }
   }
 
   /**

@@ -270,6 +270,12 @@ final class SchedulingAlgorithm {
    */
   private static final int FILTER_STEP = 256;
 
+  /**
+   * The first look comes sooner: a pod that no node of the first {@value} fits is likely to fit few
+   * or none (it is about to preempt, or it waits), so its search fans out from there.
+   */
+  private static final int FILTER_FIRST_STEP = 64;
+
   private FilterOutcome filterNodes(
       Framework fwk,
       CycleState state,
@@ -370,13 +376,17 @@ final class SchedulingAlgorithm {
     int done = 0;
     boolean more = true;
     while (more && done < n) {
-      int next = Math.min(n, done + FILTER_STEP);
+      int next =
+          Math.min(n, done == 0 ? FILTER_FIRST_STEP : done + FILTER_STEP - done % FILTER_STEP);
       more = work.run(done, next) && found.get() < toFind && error.get() == null;
       done = next;
       if (!more || done == n) {
         break;
       }
       int got = found.get();
+      if (done < FILTER_STEP && got > 0) {
+        continue; // too few nodes to estimate from: look again at the end of the first step
+      }
       long estimate = got == 0 ? n - done : (long) (toFind - got) * done / got;
       if (estimate >= WorkerPool.MIN_PARALLEL_NODES && n - done >= WorkerPool.MIN_PARALLEL_NODES) {
         int head = done;

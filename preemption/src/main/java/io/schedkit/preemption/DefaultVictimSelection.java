@@ -33,13 +33,16 @@ final class DefaultVictimSelection {
       List<PodDisruptionBudget> pdbs) {
     PluginRunner runner = handle.runner();
     // a. Remove every pod the preemptor may preempt.
-    List<PodInfo> potential = new ArrayList<>();
-    for (PodInfo p : node.pods()) {
+    List<PodInfo> pods = node.pods();
+    List<PodInfo> potential = new ArrayList<>(pods.size());
+    for (int i = 0, n = pods.size(); i < n; i++) {
+      PodInfo p = pods.get(i);
       if (strategy.isPreemptionAllowed(node, p, preemptor.pod())) {
         potential.add(p);
       }
     }
-    for (PodInfo p : potential) {
+    for (int i = 0, n = potential.size(); i < n; i++) {
+      PodInfo p = potential.get(i);
       Status s = remove(runner, state, preemptor, p, node);
       if (!s.isSuccess()) {
         return VictimSelection.failure(s);
@@ -82,11 +85,11 @@ final class DefaultVictimSelection {
     if (!split.violating().isEmpty() && !split.nonViolating().isEmpty()) {
       victims.sort((a, b) -> order.compare(a.pod(), b.pod()));
     }
-    List<Pod> pods = new ArrayList<>(victims.size());
+    List<Pod> victimPods = new ArrayList<>(victims.size());
     for (PodInfo v : victims) {
-      pods.add(v.pod());
+      victimPods.add(v.pod());
     }
-    return VictimSelection.of(pods, numViolating);
+    return VictimSelection.of(victimPods, numViolating);
   }
 
   /** Whether a pod could come back, or the Error that stopped the attempt. */

@@ -6,7 +6,6 @@ import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.Status;
-import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -131,7 +130,7 @@ final class FilterRunner {
   private static boolean hasNominatedToConsider(List<PodInfo> nominated, PodInfo pod) {
     for (int i = 0, n = nominated.size(); i < n; i++) {
       PodInfo np = nominated.get(i);
-      if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
+      if (np.priority() >= pod.priority() && !samePod(np, pod)) {
         return true;
       }
     }
@@ -220,7 +219,7 @@ final class FilterRunner {
     List<PodInfo> counted = null;
     for (int i = 0, n = nominated.size(); i < n; i++) {
       PodInfo np = nominated.get(i);
-      if (np.priority() >= pod.priority() && !samePod(np.pod(), pod.pod())) {
+      if (np.priority() >= pod.priority() && !samePod(np, pod)) {
         if (counted == null) {
           counted = new ArrayList<>(n - i);
         }
@@ -253,7 +252,8 @@ final class FilterRunner {
     return runFilterPlugins(state, pod, node);
   }
 
-  private static boolean samePod(Pod a, Pod b) {
-    return a.uid().isEmpty() ? a.key().equals(b.key()) : a.uid().equals(b.uid());
+  private static boolean samePod(PodInfo a, PodInfo b) {
+    String uid = a.uid();
+    return uid.isEmpty() ? a.pod().key().equals(b.pod().key()) : uid.equals(b.uid());
   }
 }
