@@ -219,9 +219,7 @@ final class SchedulingAlgorithm {
         scratchTable = table;
       }
       totals = new long[feasible.size()];
-      for (int i = 0; i < totals.length; i++) {
-        totals[i] = table.total(i);
-      }
+      table.copyTotals(totals, totals.length);
       addExtenderScores(pod.pod(), feasible, totals, extenderScores);
     }
     String host = selectHost(feasible, totals);

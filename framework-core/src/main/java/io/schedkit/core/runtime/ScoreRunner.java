@@ -32,6 +32,50 @@ final class ScoreRunner {
     this.framework = framework;
   }
 
+  /**
+   * The Score plugins left after removing a skip set (identity-compared), with names and weights.
+   */
+  private record ActiveScores(
+      Set<String> skip,
+      List<ScorePlugin> plugins,
+      ScorePlugin[] array,
+      List<String> names,
+      long[] weights) {}
+
+  /**
+   * The last cycle's answer, reused while the skip set is the same (PreScore makes one per cycle,
+   * usually equal to the last one: pod after pod skips the same plugins); racing callers at worst
+   * compute it twice. The weights array is shared by the cycles' tables, which only read it.
+   */
+  private volatile ActiveScores activeScores;
+
+  private ActiveScores activeScores(Set<String> skip) {
+    ActiveScores last = activeScores;
+    if (last != null && (last.skip() == skip || last.skip().equals(skip))) {
+      return last;
+    }
+    List<ScorePlugin> active = new ArrayList<>(score.size());
+    List<String> names = new ArrayList<>(score.size());
+    long[] weights = new long[score.size()];
+    for (int i = 0; i < score.size(); i++) {
+      ScorePlugin p = score.get(i);
+      if (!skip.contains(p.name())) {
+        weights[active.size()] = scoreWeights[i];
+        active.add(p);
+        names.add(p.name());
+      }
+    }
+    ActiveScores a =
+        new ActiveScores(
+            skip,
+            List.copyOf(active),
+            active.toArray(new ScorePlugin[0]),
+            List.copyOf(names),
+            java.util.Arrays.copyOf(weights, active.size()));
+    activeScores = a;
+    return a;
+  }
+
   /** Thrown inside score fan-out to carry a plugin failure out of the parallelizer. */
   private static final class ScoreFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -45,29 +89,13 @@ final class ScoreRunner {
   Framework.ScoreOutcome run(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
     long start = framework.timing() ? System.nanoTime() : 0;
-    Set<String> skip = state.skipScorePlugins();
-    List<ScorePlugin> active = new ArrayList<>(score.size());
-    List<String> names = new ArrayList<>(score.size());
-    long[] weights = new long[score.size()];
-    for (int i = 0; i < score.size(); i++) {
-      ScorePlugin p = score.get(i);
-      if (!skip.contains(p.name())) {
-        weights[active.size()] = scoreWeights[i];
-        active.add(p);
-        names.add(p.name());
-      }
-    }
-    ScoreTable table =
-        ScoreTable.reuse(
-            reuse,
-            nodes,
-            List.copyOf(names),
-            java.util.Arrays.copyOf(weights, active.size()),
-            keepRaw);
+    ActiveScores a = activeScores(state.skipScorePlugins());
+    List<ScorePlugin> active = a.plugins();
+    ScoreTable table = ScoreTable.reuse(reuse, nodes, a.names(), a.weights(), keepRaw);
     Status outcome = Status.success();
     try {
       if (!active.isEmpty()) {
-        ScorePlugin[] plugins = active.toArray(new ScorePlugin[0]);
+        ScorePlugin[] plugins = a.array();
         boolean sample = framework.sampling(state);
         int count = nodes.size();
         try {
@@ -119,22 +147,17 @@ final class ScoreRunner {
       // Plugin by plugin, as upstream applies the weights: a row is read in order, once.
       int count = nodes.size();
       for (int p = 0; p < active.size(); p++) {
-        long[] row = table.row(p);
-        long weight = table.weight(p);
-        for (int n = 0; n < count; n++) {
-          long v = row[n];
-          if (v > ScorePlugin.MAX_NODE_SCORE || v < ScorePlugin.MIN_NODE_SCORE) {
-            outcome =
-                Status.error(
-                    "applying score defaultWeights on Score plugins: plugin \""
-                        + active.get(p).name()
-                        + "\" returns an invalid score "
-                        + v
-                        + ", it should in the range of [0, 100] after normalizing");
-            return new Framework.ScoreOutcome(outcome, table);
-          }
+        int bad = table.addWeightedRow(p, count);
+        if (bad >= 0) {
+          outcome =
+              Status.error(
+                  "applying score defaultWeights on Score plugins: plugin \""
+                      + active.get(p).name()
+                      + "\" returns an invalid score "
+                      + table.normalized(p, bad)
+                      + ", it should in the range of [0, 100] after normalizing");
+          return new Framework.ScoreOutcome(outcome, table);
         }
-        table.addWeightedRow(row, weight, count);
       }
       return new Framework.ScoreOutcome(outcome, table);
     } finally {

@@ -2,6 +2,7 @@ package io.schedkit.core.runtime;
 
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScores;
+import io.schedkit.framework.ScorePlugin;
 import java.util.List;
 
 /**
@@ -98,12 +99,29 @@ public final class ScoreTable {
     }
   }
 
-  /** Adds {@code weight} times the first {@code count} entries of {@code row} to the totals. */
-  void addWeightedRow(long[] row, long weight, int count) {
+  /**
+   * Adds plugin {@code p}'s weight times its first {@code count} scores to the totals, in one pass
+   * that also checks each score is within [0, 100].
+   *
+   * @return -1, or the first node whose score is out of range (the totals are then incomplete)
+   */
+  int addWeightedRow(int p, int count) {
+    long[] row = normalized[p];
+    long weight = weights[p];
     long[] t = totals;
     for (int n = 0; n < count; n++) {
-      t[n] += row[n] * weight;
+      long v = row[n];
+      if (v > ScorePlugin.MAX_NODE_SCORE || v < ScorePlugin.MIN_NODE_SCORE) {
+        return n;
+      }
+      t[n] += v * weight;
     }
+    return -1;
+  }
+
+  /** Copies the first {@code count} weighted totals into {@code out}. */
+  public void copyTotals(long[] out, int count) {
+    System.arraycopy(totals, 0, out, 0, count);
   }
 
   NodeScores view(int p) {
