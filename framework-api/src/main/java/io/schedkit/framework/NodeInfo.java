@@ -245,6 +245,16 @@ public final class NodeInfo {
   }
 
   /**
+   * The number of pods on the node: {@code pods().size()} without going through the read-only view
+   * (Filter asks it of every node).
+   *
+   * @return the number of pods
+   */
+  public int podCount() {
+    return pods.size();
+  }
+
+  /**
    * The pods on the node that have pod affinity or anti-affinity.
    *
    * @return a read-only view of the pods

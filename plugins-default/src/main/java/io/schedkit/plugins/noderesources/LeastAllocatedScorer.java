@@ -26,9 +26,13 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
       long w1 = weight(1);
       if (cpu != 0 && memory != 0 && w0 + w1 != 0) {
         Resource used = node.nonZeroRequested();
-        return (leastRequestedScore(used.milliCpu() + podRequests[0], cpu) * w0
-                + leastRequestedScore(used.memory() + podRequests[1], memory) * w1)
-            / (w0 + w1);
+        long first = leastRequestedScore(used.milliCpu() + podRequests[0], cpu);
+        long second = leastRequestedScore(used.memory() + podRequests[1], memory);
+        if (w0 == w1) {
+          // (a·w + b·w) / 2w = (a + b) / 2 for w > 0 and non-negative scores: one division less.
+          return (first + second) >> 1;
+        }
+        return (first * w0 + second * w1) / (w0 + w1);
       }
     }
     long nodeScore = 0;
