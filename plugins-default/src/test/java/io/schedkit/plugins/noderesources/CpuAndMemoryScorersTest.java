@@ -23,12 +23,18 @@ final class CpuAndMemoryScorersTest {
       List.of(new ResourceSpec("cpu", 3), new ResourceSpec("memory", 5));
   private static final List<ResourceSpec> MEMORY_CPU =
       List.of(new ResourceSpec("memory", 5), new ResourceSpec("cpu", 3));
+  // Equal weights take LeastAllocated's halving shortcut on the straight line.
+  private static final List<ResourceSpec> CPU_MEMORY_EQUAL =
+      List.of(new ResourceSpec("cpu", 4), new ResourceSpec("memory", 4));
+  private static final List<ResourceSpec> MEMORY_CPU_EQUAL =
+      List.of(new ResourceSpec("memory", 4), new ResourceSpec("cpu", 4));
 
   @Test
   void straightLine_equalsGeneralLoop() {
     Random r = new Random(20261122L);
     ResourceAllocationScorer[][] pairs = {
       {new LeastAllocatedScorer(CPU_MEMORY), new LeastAllocatedScorer(MEMORY_CPU)},
+      {new LeastAllocatedScorer(CPU_MEMORY_EQUAL), new LeastAllocatedScorer(MEMORY_CPU_EQUAL)},
       {new BalancedAllocationScorer(CPU_MEMORY), new BalancedAllocationScorer(MEMORY_CPU)}
     };
     assertThat(pairs[0][0].cpuAndMemory).isTrue();
@@ -49,7 +55,7 @@ final class CpuAndMemoryScorersTest {
         compared++;
       }
     }
-    assertThat(compared).isEqualTo(4_000);
+    assertThat(compared).isEqualTo(6_000);
   }
 
   private static io.schedkit.framework.model.Node randomNode(Random r, String name) {
