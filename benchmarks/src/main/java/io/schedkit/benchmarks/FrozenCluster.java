@@ -98,7 +98,8 @@ final class FrozenCluster implements AutoCloseable {
               .nodeName(nodes.get(i % nodeCount).name())
               .build());
     }
-    this.snapshot = Snapshot.of(nodes, runningPods);
+    // Nothing changes the nodes in place: the snapshot keeps columns, as the scheduler's does.
+    this.snapshot = Snapshot.of(nodes, runningPods).freeze();
     List<KubeObject> all = new ArrayList<>(nodes);
     all.addAll(runningPods);
     this.objects = ClusterObjectStore.of(ClusterObjects.of(all));

@@ -4,6 +4,7 @@ import io.schedkit.core.runtime.Framework;
 import io.schedkit.core.runtime.ScoreTable;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterResult;
@@ -145,6 +146,8 @@ public class SchedulingDecisionBenchmark {
     // As the scheduler's filterNodes: blocks of nodes through each plugin in turn, ranges tally
     // locally and publish once per range.
     NodeInfo[] feasible = new NodeInfo[toFind];
+    int[] feasiblePositions = new int[toFind];
+    NodeColumns columns = cluster.snapshot.columns();
     AtomicInteger found = new AtomicInteger();
     AtomicInteger processed = new AtomicInteger();
     int start = nextStart;
@@ -154,20 +157,23 @@ public class SchedulingDecisionBenchmark {
             n,
             (from, to) -> {
               NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
+              int[] localPositions = new int[local.length];
               int localCount = 0;
               int seen = 0;
               NodeInfo[] block = new NodeInfo[BLOCK];
+              int[] positions = new int[BLOCK];
               Status[] verdicts = new Status[BLOCK];
               for (int i = from; i < to && found.get() + localCount < toFind; i += BLOCK) {
                 int count = Math.min(BLOCK, to - i);
                 int at = (start + i) % n;
                 for (int j = 0; j < count; j++) {
                   block[j] = all.get(at);
+                  positions[j] = at;
                   if (++at == n) {
                     at = 0;
                   }
                 }
-                fwk.runFilterPluginsOnBlock(state, p, block, count, verdicts);
+                fwk.runFilterPluginsOnBlock(state, p, block, positions, columns, count, verdicts);
                 for (int j = 0; j < count && found.get() + localCount < toFind; j++) {
                   Status s = verdicts[j];
                   if (s.code() == Code.ERROR) {
@@ -175,6 +181,7 @@ public class SchedulingDecisionBenchmark {
                   }
                   seen++;
                   if (s.isSuccess()) {
+                    localPositions[localCount] = positions[j];
                     local[localCount++] = block[j];
                   }
                 }
@@ -182,6 +189,7 @@ public class SchedulingDecisionBenchmark {
               int base = found.getAndAdd(localCount);
               int kept = Math.max(0, Math.min(localCount, toFind - base));
               System.arraycopy(local, 0, feasible, Math.min(base, toFind), kept);
+              System.arraycopy(localPositions, 0, feasiblePositions, Math.min(base, toFind), kept);
               found.addAndGet(kept - localCount);
               processed.addAndGet(seen - (localCount - kept));
               return found.get() < toFind;
@@ -199,7 +207,15 @@ public class SchedulingDecisionBenchmark {
       throw new IllegalStateException("PreScore failed: " + ps);
     }
     // As the scheduler, the previous decision's score table is reused.
-    Framework.ScoreOutcome so = fwk.runScorePlugins(state, p, list, false, scratchTable);
+    Framework.ScoreOutcome so =
+        fwk.runScorePlugins(
+            state,
+            p,
+            list,
+            java.util.Arrays.copyOf(feasiblePositions, list.size()),
+            columns,
+            false,
+            scratchTable);
     if (!so.status().isSuccess()) {
       throw new IllegalStateException("Score failed: " + so.status());
     }

@@ -69,6 +69,19 @@ public interface NodeInfoLister {
   }
 
   /**
+   * The nodes' Filter and Score numbers by list position ({@link NodeColumns}), kept in step with
+   * {@link #list()}: row {@code p} describes {@code list().get(p)}. Plugins use them through the
+   * position-aware {@link FilterPlugin#filterBlock(CycleState, PodInfo, NodeInfo[], int[],
+   * NodeColumns, int, Status[])} and {@link ScorePlugin#scoreRange(CycleState, PodInfo, List,
+   * int[], NodeColumns, int, int, long[])}, which the framework calls only with columns from here.
+   *
+   * @return the columns, or null if the lister keeps none
+   */
+  default NodeColumns columns() {
+    return null;
+  }
+
+  /**
    * A stamp that grows each time a node's {@link NodeInfo} in {@link #list()} is replaced by a new
    * copy, for plugins that keep per-node results across cycles (see {@link #changedSince}). It
    * means something only together with the {@link #list()} object it was read with: a lister that

@@ -56,6 +56,33 @@ public interface ScorePlugin extends Plugin {
   }
 
   /**
+   * {@link #scoreRange(CycleState, PodInfo, List, int, int, long[])} for feasible nodes taken from
+   * the snapshot's list, with each node's list position: {@code columns} row {@code positions[i]}
+   * describes {@code nodes.get(i)} ({@link NodeColumns}), so a plugin can score the common case
+   * without reading the {@code NodeInfo}. The same contract; this default ignores the positions.
+   *
+   * @param state the cycle state; shared by the parallel calls, so read it only
+   * @param pod the pod being scheduled
+   * @param nodes the feasible nodes
+   * @param positions each node's position in the snapshot's list, indexed like {@code nodes}
+   * @param columns the snapshot's columns
+   * @param from the first index to score, inclusive
+   * @param to the last index to score, exclusive
+   * @param scores where to write the raw scores, indexed like {@code nodes}
+   */
+  default void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    scoreRange(state, pod, nodes, from, to, scores);
+  }
+
+  /**
    * The plugin's NormalizeScore hook, or {@code null} when it has none. A plugin that implements
    * {@link ScoreExtensions} itself is found without overriding this method.
    *

@@ -7,6 +7,7 @@ import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.Extender;
 import io.schedkit.framework.ExtenderFilterResult;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NodeScore;
@@ -71,6 +72,9 @@ final class SchedulingAlgorithm {
   /** Filter's feasible nodes, reused from cycle to cycle; copied out before the cycle goes on. */
   private NodeInfo[] feasibleBuffer = new NodeInfo[0];
 
+  /** The feasible nodes' snapshot positions, alongside {@link #feasibleBuffer}. */
+  private int[] feasiblePositionsBuffer = new int[0];
+
   SchedulingAlgorithm(int percentageOfNodesToScore, List<Extender> extenders, Random random) {
     this.percentageOfNodesToScore = percentageOfNodesToScore;
     this.extenders = List.copyOf(extenders);
@@ -126,7 +130,7 @@ final class SchedulingAlgorithm {
     if (!nominated.isEmpty() && mode == Mode.SCHEDULE) {
       NodeInfo nn = snapshot.get(nominated).orElse(null);
       if (nn != null) {
-        FilterOutcome fo = filterNodes(fwk, state, pod, List.of(nn), diagnosis, 1, 0);
+        FilterOutcome fo = filterNodes(fwk, state, pod, List.of(nn), null, diagnosis, 1, 0);
         if (fo.error == null && !fo.feasible.isEmpty()) {
           List<NodeInfo> passed;
           try {
@@ -167,7 +171,9 @@ final class SchedulingAlgorithm {
       }
     }
     int start = mode == Mode.EXPLAIN ? 0 : nextStartNodeIndex;
-    FilterOutcome fo = filterNodes(fwk, state, pod, candidates, diagnosis, toFind, start);
+    // The snapshot's own list: the plugins may read its columns by position.
+    NodeColumns columns = candidates == allNodes ? snapshot.columns() : null;
+    FilterOutcome fo = filterNodes(fwk, state, pod, candidates, columns, diagnosis, toFind, start);
     if (mode == Mode.SCHEDULE) {
       int processed = fo.feasible.size() + fo.rejected;
       nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
@@ -209,8 +215,17 @@ final class SchedulingAlgorithm {
       }
       boolean explain = mode == Mode.EXPLAIN;
       // A scheduling cycle's table is not kept past the cycle: the next one reuses it.
+      // Positions stay valid while the extenders left the feasible list as Filter made it.
+      int[] positions = feasible == fo.feasible ? fo.positions : null;
       Framework.ScoreOutcome so =
-          fwk.runScorePlugins(state, pod, feasible, explain, explain ? null : scratchTable);
+          fwk.runScorePlugins(
+              state,
+              pod,
+              feasible,
+              positions,
+              positions == null ? null : columns,
+              explain,
+              explain ? null : scratchTable);
       if (!so.status().isSuccess()) {
         return failure(so.status(), diagnosis, feasible);
       }
@@ -240,11 +255,16 @@ final class SchedulingAlgorithm {
   /** The nodes that passed, the count of rejected nodes, and an Error that stopped filtering. */
   private static final class FilterOutcome {
     final List<NodeInfo> feasible;
+
+    /** Each feasible node's position in the snapshot's list, or null when not filtered by them. */
+    final int[] positions;
+
     final int rejected;
     final Status error;
 
-    FilterOutcome(List<NodeInfo> feasible, int rejected, Status error) {
+    FilterOutcome(List<NodeInfo> feasible, int[] positions, int rejected, Status error) {
       this.feasible = feasible;
+      this.positions = positions;
       this.rejected = rejected;
       this.error = error;
     }
@@ -279,24 +299,29 @@ final class SchedulingAlgorithm {
       CycleState state,
       PodInfo pod,
       List<NodeInfo> nodes,
+      NodeColumns columns,
       Diagnosis diagnosis,
       int toFind,
       int start) {
     int n = nodes.size();
     if (n == 0) {
-      return new FilterOutcome(List.of(), 0, null);
+      return new FilterOutcome(List.of(), null, 0, null);
     }
     if (!fwk.hasFilterPlugins()) {
       List<NodeInfo> out = new ArrayList<>(Math.min(toFind, n));
       for (int i = 0; i < Math.min(toFind, n); i++) {
         out.add(nodes.get((start + i) % n));
       }
-      return new FilterOutcome(out, 0, null);
+      return new FilterOutcome(out, null, 0, null);
     }
     if (feasibleBuffer.length < toFind) {
       feasibleBuffer = new NodeInfo[toFind];
     }
     NodeInfo[] feasible = feasibleBuffer;
+    if (columns != null && feasiblePositionsBuffer.length < toFind) {
+      feasiblePositionsBuffer = new int[toFind];
+    }
+    int[] feasiblePositions = feasiblePositionsBuffer;
     if (rejectedBuffer.length < n) {
       rejectedBuffer = new Status[n];
     }
@@ -314,10 +339,12 @@ final class SchedulingAlgorithm {
     Parallelizer.RangeWork work =
         (from, to) -> {
           NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
+          int[] localPositions = columns == null ? null : new int[local.length];
           int localCount = 0;
           int lastRejected = -1;
           boolean more = true;
           NodeInfo[] block = new NodeInfo[FILTER_BLOCK];
+          int[] positions = columns == null ? null : new int[FILTER_BLOCK];
           Status[] verdicts = new Status[FILTER_BLOCK];
           for (int i = from; i < to && more; i += FILTER_BLOCK) {
             if (found.get() + localCount >= toFind || error.get() != null) {
@@ -327,11 +354,14 @@ final class SchedulingAlgorithm {
             int at = (start + i) % n;
             for (int j = 0; j < count; j++) {
               block[j] = nodes.get(at);
+              if (positions != null) {
+                positions[j] = at;
+              }
               if (++at == n) {
                 at = 0;
               }
             }
-            fwk.runFilterPluginsOnBlock(state, pod, block, count, verdicts);
+            fwk.runFilterPluginsOnBlock(state, pod, block, positions, columns, count, verdicts);
             // Take the verdicts in node order, as if the nodes were filtered one by one; the
             // nodes after the one that completes toFind do not count as processed.
             for (int j = 0; j < count; j++) {
@@ -346,6 +376,9 @@ final class SchedulingAlgorithm {
                 break;
               }
               if (s.isSuccess()) {
+                if (localPositions != null) {
+                  localPositions[localCount] = positions[j];
+                }
                 local[localCount++] = block[j];
               } else {
                 rejected[i + j] = s;
@@ -361,6 +394,9 @@ final class SchedulingAlgorithm {
             int base = found.getAndAdd(localCount);
             int kept = Math.max(0, Math.min(localCount, toFind - base));
             System.arraycopy(local, 0, feasible, Math.min(base, toFind), kept);
+            if (localPositions != null) {
+              System.arraycopy(localPositions, 0, feasiblePositions, Math.min(base, toFind), kept);
+            }
             if (kept < localCount) {
               found.addAndGet(kept - localCount);
             }
@@ -422,7 +458,9 @@ final class SchedulingAlgorithm {
       out.add(feasible[i]);
       feasible[i] = null;
     }
-    return new FilterOutcome(out, rejectedCount, error.get());
+    int[] outPositions =
+        columns == null ? null : java.util.Arrays.copyOf(feasiblePositions, found.get());
+    return new FilterOutcome(out, outPositions, rejectedCount, error.get());
   }
 
   /** An extender failure that fails the cycle. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterPlugin;
@@ -31,8 +32,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The plugins that override {@link FilterPlugin#filterBlock} give each open node of a block exactly
- * the verdict of {@link FilterPlugin#filter}, leave passing nodes open and rejected ones untouched
- * (random clusters, seeded; the seed is in every assertion's description).
+ * the verdict of {@link FilterPlugin#filter}, leave passing nodes open and rejected ones untouched,
+ * and the position-aware variant reading {@link NodeColumns} gives the same verdicts (random
+ * clusters, seeded; the seed is in every assertion's description).
  */
 final class FilterBlockTest {
   @ParameterizedTest
@@ -140,9 +142,14 @@ final class FilterBlockTest {
         }
       }
       Status[] before = verdicts.clone();
+      Status[] byPosition = verdicts.clone();
       plugin.filterBlock(state, pod, block, block.length, verdicts);
+      int[] positions = shuffledPositions(block.length, r);
+      plugin.filterBlock(
+          state, pod, block, positions, columnsAt(all, positions), block.length, byPosition);
       for (int i = 0; i < verdicts.length; i++) {
         String what = String.format("seed %d, %s, entry %d", seed, which, i);
+        assertThat(byPosition[i]).as(what + ", by position").isEqualTo(verdicts[i]);
         if (i >= block.length || before[i] != null) {
           assertThat(verdicts[i]).as(what).isSameAs(before[i]);
           continue;
@@ -157,6 +164,30 @@ final class FilterBlockTest {
       }
     }
     assertThat(rejections).as("%s rejects some nodes of the random clusters", which).isPositive();
+  }
+
+  /** A random permutation of {@code 0..n-1}: node {@code i}'s row in the columns. */
+  static int[] shuffledPositions(int n, Random r) {
+    int[] positions = new int[n];
+    for (int i = 0; i < n; i++) {
+      positions[i] = i;
+    }
+    for (int i = n - 1; i > 0; i--) {
+      int j = r.nextInt(i + 1);
+      int t = positions[i];
+      positions[i] = positions[j];
+      positions[j] = t;
+    }
+    return positions;
+  }
+
+  /** Columns holding {@code nodes.get(i)} in row {@code positions[i]}. */
+  static NodeColumns columnsAt(List<NodeInfo> nodes, int[] positions) {
+    NodeColumns columns = new NodeColumns(nodes.size());
+    for (int i = 0; i < nodes.size(); i++) {
+      columns.set(positions[i], nodes.get(i));
+    }
+    return columns;
   }
 
   private static String randomKey(Random r) {

@@ -3,6 +3,7 @@ package io.schedkit.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreScorePlugin;
@@ -27,8 +28,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The plugins that override {@link ScorePlugin#scoreRange} give, on every slice, exactly the scores
- * of {@link ScorePlugin#score} node by node, with and without their PreScore state (random
- * clusters, seeded; the seed is in every assertion's description).
+ * of {@link ScorePlugin#score} node by node, with and without their PreScore state, and so do their
+ * overrides reading {@link NodeColumns} by position (random clusters, seeded; the seed is in every
+ * assertion's description).
  */
 final class ScoreRangeTest {
   private static final List<String> IMAGES = List.of("app:1", "app:2", "db:7");
@@ -46,7 +48,12 @@ final class ScoreRangeTest {
             Wrappers.makeNode()
                 .name("n" + i)
                 .capacity(
-                    Map.of("cpu", (1 + r.nextInt(8)) + "", "memory", (1 + r.nextInt(32)) + "Gi"));
+                    Map.of(
+                        "cpu",
+                        (1 + r.nextInt(8)) + "",
+                        "memory",
+                        // Now and then a node without memory: the scorers' general path.
+                        r.nextInt(8) == 0 ? "0" : (1 + r.nextInt(32)) + "Gi"));
         if (r.nextBoolean()) {
           n.taint("k" + r.nextInt(2), "v", TaintEffect.PREFER_NO_SCHEDULE);
         }
@@ -103,6 +110,19 @@ final class ScoreRangeTest {
           assertThat(got[i])
               .as(
                   "seed %d, %s, preScore %s, node %d of slice [%d, %d)",
+                  seed, which, withPreScore, i, from, to)
+              .isEqualTo(i >= from && i < to ? expected[i] : -1);
+        }
+        // The same slice by snapshot position: the nodes' rows at shuffled positions.
+        int[] positions = FilterBlockTest.shuffledPositions(all.size(), r);
+        NodeColumns columns = FilterBlockTest.columnsAt(all, positions);
+        long[] byPosition = new long[all.size()];
+        Arrays.fill(byPosition, -1);
+        plugin.scoreRange(state, pod, all, positions, columns, from, to, byPosition);
+        for (int i = 0; i < byPosition.length; i++) {
+          assertThat(byPosition[i])
+              .as(
+                  "seed %d, %s, preScore %s, by position, node %d of slice [%d, %d)",
                   seed, which, withPreScore, i, from, to)
               .isEqualTo(i >= from && i < to ? expected[i] : -1);
         }

@@ -1,5 +1,6 @@
 package io.schedkit.core.cache;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
@@ -147,7 +148,33 @@ public final class Snapshot implements NodeInfoLister {
    */
   @Override
   public boolean replacesChangedNodes() {
-    return owner != null;
+    return owner != null || frozen;
+  }
+
+  /** Set by {@link #freeze()}: a snapshot built with {@link #of} that nobody changes any more. */
+  private boolean frozen;
+
+  /**
+   * Declares that nobody changes this snapshot's NodeInfos in place from now on (a benchmark's or a
+   * tool's fixed cluster), so that it hands out {@link #columns()} and says it {@link
+   * #replacesChangedNodes()}, as a snapshot kept by a {@link SchedulerCache} does.
+   *
+   * @return this snapshot
+   */
+  public Snapshot freeze() {
+    nodes.refreshColumns();
+    frozen = true;
+    return this;
+  }
+
+  /**
+   * The nodes' columns, once a {@link SchedulerCache} keeps this snapshot or it is {@link #freeze()
+   * frozen}; null before, as NodeInfos of a snapshot built with {@link #of} may still be changed in
+   * place.
+   */
+  @Override
+  public NodeColumns columns() {
+    return owner != null || frozen ? nodes.columns : null;
   }
 
   @Override
@@ -328,14 +355,20 @@ public final class Snapshot implements NodeInfoLister {
     /** The slots' copies, kept in step with them by {@link #put}; null to read through slots. */
     final NodeInfo[] infos;
 
+    /** The copies' numbers by position, kept in step with {@link #infos}; null without them. */
+    final NodeColumns columns;
+
     SlotList(Slot[] slots) {
       this.slots = slots;
       this.infos = null;
+      this.columns = null;
     }
 
     private SlotList(Slot[] slots, NodeInfo[] infos) {
       this.slots = slots;
       this.infos = infos;
+      this.columns = new NodeColumns(infos.length);
+      refreshColumns();
     }
 
     static SlotList withCopies(Slot[] slots) {
@@ -347,11 +380,21 @@ public final class Snapshot implements NodeInfoLister {
       return new SlotList(slots, infos);
     }
 
+    /** Rewrites every row of the columns from the copies. */
+    void refreshColumns() {
+      if (columns != null) {
+        for (int i = 0; i < infos.length; i++) {
+          columns.set(i, infos[i]);
+        }
+      }
+    }
+
     /** Points position {@code at} to its slot's current copy, if that slot is there. */
     boolean refresh(int at, Slot slot) {
       if (at >= 0 && at < slots.length && slots[at] == slot) {
         if (infos != null) {
           infos[at] = slot.info;
+          columns.set(at, slot.info);
         }
         slot.info.setListPosition(at);
         return true;

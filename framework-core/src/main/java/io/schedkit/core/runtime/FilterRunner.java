@@ -2,6 +2,7 @@ package io.schedkit.core.runtime;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodNominator;
@@ -66,10 +67,17 @@ final class FilterRunner {
    * before the next plugin sees the nodes it left, so each node's verdict is still the first
    * rejection in plugin order; nodes with nominated pods of at least the pod's priority are then
    * filtered node by node (with and without those pods). A timed cycle, and a block where a plugin
-   * throws, are filtered node by node.
+   * throws, are filtered node by node. With {@code positions} (null: none), the plugins are handed
+   * the nodes' snapshot positions and the snapshot's {@code columns}.
    */
   void runFilterPluginsOnBlock(
-      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] out) {
     if (framework.sampling(state)) {
       filterNodeByNode(state, pod, nodes, count, out);
       return;
@@ -97,7 +105,11 @@ final class FilterRunner {
     }
     for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
       try {
-        p.filterBlock(state, pod, nodes, count, out);
+        if (positions == null) {
+          p.filterBlock(state, pod, nodes, count, out);
+        } else {
+          p.filterBlock(state, pod, nodes, positions, columns, count, out);
+        }
       } catch (RuntimeException e) {
         filterNodeByNode(state, pod, nodes, count, out);
         return;

@@ -7,6 +7,7 @@ import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.PermitPlugin;
@@ -350,7 +351,31 @@ public final class Framework implements PluginRunner {
    */
   public void runFilterPluginsOnBlock(
       CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
-    filtering.runFilterPluginsOnBlock(state, pod, nodes, count, out);
+    filtering.runFilterPluginsOnBlock(state, pod, nodes, null, null, count, out);
+  }
+
+  /**
+   * As {@link #runFilterPluginsOnBlock(CycleState, PodInfo, NodeInfo[], int, Status[])} for nodes
+   * of the snapshot's list, with their positions there and the snapshot's columns, which the
+   * plugins may read instead of the NodeInfos ({@link NodeColumns}).
+   *
+   * @param state the cycle state
+   * @param pod the pod being scheduled
+   * @param nodes the block's nodes, the first {@code count} used
+   * @param positions each node's position in the snapshot's list
+   * @param columns the snapshot's columns
+   * @param count how many nodes the block has
+   * @param out where each node's verdict goes (Success, an attributed rejection, or an Error)
+   */
+  public void runFilterPluginsOnBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] out) {
+    filtering.runFilterPluginsOnBlock(state, pod, nodes, positions, columns, count, out);
   }
 
   @Override
@@ -498,7 +523,32 @@ public final class Framework implements PluginRunner {
    */
   public ScoreOutcome runScorePlugins(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
-    return scoring.run(state, pod, nodes, keepRaw, reuse);
+    return scoring.run(state, pod, nodes, null, null, keepRaw, reuse);
+  }
+
+  /**
+   * As {@link #runScorePlugins(CycleState, PodInfo, List, boolean, ScoreTable)} for nodes of the
+   * snapshot's list, with their positions there and the snapshot's columns, which the plugins may
+   * read instead of the NodeInfos ({@link NodeColumns}).
+   *
+   * @param state the cycle state
+   * @param pod the pod
+   * @param nodes the feasible nodes
+   * @param positions each node's position in the snapshot's list, indexed like {@code nodes}
+   * @param columns the snapshot's columns
+   * @param keepRaw whether to keep the raw scores (then {@code reuse} is not used)
+   * @param reuse a table from an earlier call whose contents are no longer needed, or null
+   * @return the outcome
+   */
+  public ScoreOutcome runScorePlugins(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      boolean keepRaw,
+      ScoreTable reuse) {
+    return scoring.run(state, pod, nodes, positions, columns, keepRaw, reuse);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.schedkit.core.runtime;
 
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.ScoreExtensions;
@@ -87,7 +88,13 @@ final class ScoreRunner {
 
   /** See {@link Framework#runScorePlugins(CycleState, PodInfo, List, boolean, ScoreTable)}. */
   Framework.ScoreOutcome run(
-      CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      boolean keepRaw,
+      ScoreTable reuse) {
     long start = framework.timing() ? System.nanoTime() : 0;
     ActiveScores a = activeScores(state.skipScorePlugins());
     List<ScorePlugin> active = a.plugins();
@@ -112,6 +119,8 @@ final class ScoreRunner {
                         state,
                         pod,
                         nodes,
+                        positions,
+                        columns,
                         from,
                         Math.min(count, from + SCORE_CHUNK),
                         sample);
@@ -180,6 +189,8 @@ final class ScoreRunner {
       CycleState state,
       PodInfo pod,
       List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
       int from,
       int to,
       boolean sample) {
@@ -187,7 +198,11 @@ final class ScoreRunner {
       for (int p = 0; p < plugins.length; p++) {
         ScorePlugin plugin = plugins[p];
         try {
-          plugin.scoreRange(state, pod, nodes, from, to, table.row(p));
+          if (positions == null) {
+            plugin.scoreRange(state, pod, nodes, from, to, table.row(p));
+          } else {
+            plugin.scoreRange(state, pod, nodes, positions, columns, from, to, table.row(p));
+          }
         } catch (RuntimeException e) {
           throw new ScoreFailure(
               "plugin \"" + plugin.name() + "\" failed with: " + Framework.message(e));

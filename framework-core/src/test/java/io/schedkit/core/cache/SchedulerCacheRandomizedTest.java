@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.schedkit.core.VirtualClock;
 import io.schedkit.core.cache.CacheFixtures.NodeSummary;
 import io.schedkit.framework.HostPort;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
@@ -542,6 +543,16 @@ final class SchedulerCacheRandomizedTest {
       if (random.nextInt(4) == 0) {
         b.allocatable("example.com/gpu", "2");
       }
+      if (random.nextInt(4) == 0) {
+        b.allocatable("ephemeral-storage", "10Gi");
+      }
+      // What the snapshot's columns flag.
+      if (random.nextInt(5) == 0) {
+        b.unschedulable(true);
+      }
+      if (random.nextInt(4) == 0) {
+        b.taint("dedicated", "x", io.schedkit.framework.model.TaintEffect.NO_SCHEDULE);
+      }
       for (int i = 0; i < IMAGES.size(); i++) {
         if (random.nextInt(5) < 2) {
           b.image((i + 1) * 10_000_000L, IMAGES.get(i).toArray(new String[0]));
@@ -666,6 +677,18 @@ final class SchedulerCacheRandomizedTest {
       }
       if (!list.isEmpty()) {
         assertThat(snapshot.positionOf(list.get(0).copy())).as(ctx + ": a copy").isEqualTo(-1);
+      }
+      // The columns describe the node at each position, as one freshly read from it.
+      NodeColumns columns = snapshot.columns();
+      assertThat(columns).as(ctx + ": a cache's snapshot keeps columns").isNotNull();
+      NodeColumns reread = new NodeColumns(list.size());
+      for (int p = 0; p < list.size(); p++) {
+        reread.set(p, list.get(p));
+        for (int f = 0; f <= NodeColumns.FLAGS; f++) {
+          assertThat(columns.get(p, f))
+              .as(ctx + ": column " + f + " of position " + p)
+              .isEqualTo(reread.get(p, f));
+        }
       }
       for (NodeInfo old : infosBefore) {
         if (!list.contains(old)) {

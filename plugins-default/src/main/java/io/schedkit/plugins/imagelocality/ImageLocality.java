@@ -2,6 +2,7 @@ package io.schedkit.plugins.imagelocality;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
@@ -63,6 +64,33 @@ public final class ImageLocality implements ScorePlugin {
     PodSpec spec = pod.pod().spec();
     for (int i = from; i < to; i++) {
       scores[i] = score(spec, nodes.get(i), snapshot, totalNodes);
+    }
+  }
+
+  /**
+   * As {@link #scoreRange(CycleState, PodInfo, List, int, int, long[])}: a node that reports no
+   * images scores what an empty sum gives, computed once.
+   */
+  @Override
+  public void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    NodeInfoLister snapshot = handle.snapshot();
+    int totalNodes = snapshot.size();
+    PodSpec spec = pod.pod().spec();
+    long withoutImages =
+        calculatePriority(0, spec.initContainers().size() + spec.containers().size());
+    for (int i = from; i < to; i++) {
+      scores[i] =
+          columns.has(positions[i], NodeColumns.HAS_IMAGES)
+              ? score(spec, nodes.get(i), snapshot, totalNodes)
+              : withoutImages;
     }
   }
 

@@ -1,5 +1,6 @@
 package io.schedkit.plugins.noderesources;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
@@ -28,11 +29,8 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
       long memory = alloc.memory();
       if (cpu != 0 && memory != 0) {
         Resource used = node.requested();
-        double first = (double) (used.milliCpu() + podRequests[0]) / (double) cpu;
-        double second = (double) (used.memory() + podRequests[1]) / (double) memory;
-        first = first > 1 ? 1 : first;
-        second = second > 1 ? 1 : second;
-        return (long) ((1 - Math.abs((first - second) / 2)) * ScorePlugin.MAX_NODE_SCORE);
+        return balanced(
+            used.milliCpu() + podRequests[0], cpu, used.memory() + podRequests[1], memory);
       }
     }
     int n = 0;
@@ -67,6 +65,34 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
       std = Math.sqrt(sum / n);
     }
     return (long) ((1 - std) * ScorePlugin.MAX_NODE_SCORE);
+  }
+
+  @Override
+  long score(NodeColumns c, int p, long[] podRequests) {
+    if (!cpuAndMemory) {
+      return -1;
+    }
+    long cpu = c.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
+    long memory = c.get(p, NodeColumns.ALLOCATABLE_MEMORY);
+    if (cpu == 0 || memory == 0) {
+      return -1;
+    }
+    return balanced(
+        c.get(p, NodeColumns.REQUESTED_MILLI_CPU) + podRequests[0],
+        cpu,
+        c.get(p, NodeColumns.REQUESTED_MEMORY) + podRequests[1],
+        memory);
+  }
+
+  /**
+   * The score for two resources, both allocatable (the {@code n = 2} case of the class comment).
+   */
+  private static long balanced(long cpuUsed, long cpu, long memoryUsed, long memory) {
+    double first = (double) cpuUsed / (double) cpu;
+    double second = (double) memoryUsed / (double) memory;
+    first = first > 1 ? 1 : first;
+    second = second > 1 ? 1 : second;
+    return (long) ((1 - Math.abs((first - second) / 2)) * ScorePlugin.MAX_NODE_SCORE);
   }
 
   /** The used fraction of resource {@code i}, capped at 1, or -1 when the resource is skipped. */

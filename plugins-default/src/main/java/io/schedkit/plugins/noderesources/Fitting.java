@@ -1,6 +1,7 @@
 package io.schedkit.plugins.noderesources;
 
 import io.schedkit.framework.Code;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
@@ -188,13 +189,36 @@ final class Fitting {
   private static boolean fitsPlain(Resource req, NodeInfo node) {
     Resource alloc = node.allocatable();
     Resource used = node.requested();
-    long cpu = req.milliCpu();
-    long memory = req.memory();
-    long storage = req.ephemeralStorage();
     return node.podCount() + 1L <= alloc.pods()
-        && (cpu <= 0 || cpu <= alloc.milliCpu() - used.milliCpu())
-        && (memory <= 0 || memory <= alloc.memory() - used.memory())
-        && (storage <= 0 || storage <= alloc.ephemeralStorage() - used.ephemeralStorage());
+        && fits(req.milliCpu(), alloc.milliCpu(), used.milliCpu())
+        && fits(req.memory(), alloc.memory(), used.memory())
+        && fits(req.ephemeralStorage(), alloc.ephemeralStorage(), used.ephemeralStorage());
+  }
+
+  /**
+   * {@link #fitsPlain(Resource, NodeInfo)} for the node at {@code position} of {@code columns}
+   * (which carry exactly the numbers it reads).
+   */
+  static boolean fitsPlain(Resource req, NodeColumns columns, int position) {
+    return columns.get(position, NodeColumns.POD_COUNT) + 1L
+            <= columns.get(position, NodeColumns.ALLOCATABLE_PODS)
+        && fits(
+            req.milliCpu(),
+            columns.get(position, NodeColumns.ALLOCATABLE_MILLI_CPU),
+            columns.get(position, NodeColumns.REQUESTED_MILLI_CPU))
+        && fits(
+            req.memory(),
+            columns.get(position, NodeColumns.ALLOCATABLE_MEMORY),
+            columns.get(position, NodeColumns.REQUESTED_MEMORY))
+        && fits(
+            req.ephemeralStorage(),
+            columns.get(position, NodeColumns.ALLOCATABLE_EPHEMERAL_STORAGE),
+            columns.get(position, NodeColumns.REQUESTED_EPHEMERAL_STORAGE));
+  }
+
+  /** One resource of {@link #check}: nothing wanted, or no more than what is left. */
+  private static boolean fits(long want, long allocatable, long used) {
+    return want <= 0 || want <= allocatable - used;
   }
 
   /**

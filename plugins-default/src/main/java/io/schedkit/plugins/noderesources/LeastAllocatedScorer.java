@@ -1,5 +1,6 @@
 package io.schedkit.plugins.noderesources;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
@@ -26,13 +27,11 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
       long w1 = weight(1);
       if (cpu != 0 && memory != 0 && w0 + w1 != 0) {
         Resource used = node.nonZeroRequested();
-        long first = leastRequestedScore(used.milliCpu() + podRequests[0], cpu);
-        long second = leastRequestedScore(used.memory() + podRequests[1], memory);
-        if (w0 == w1) {
-          // (a·w + b·w) / 2w = (a + b) / 2 for w > 0 and non-negative scores: one division less.
-          return (first + second) >> 1;
-        }
-        return (first * w0 + second * w1) / (w0 + w1);
+        return weighted(
+            leastRequestedScore(used.milliCpu() + podRequests[0], cpu),
+            leastRequestedScore(used.memory() + podRequests[1], memory),
+            w0,
+            w1);
       }
     }
     long nodeScore = 0;
@@ -47,6 +46,34 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
       weightSum += weight(i);
     }
     return weightSum == 0 ? 0 : nodeScore / weightSum;
+  }
+
+  @Override
+  long score(NodeColumns c, int p, long[] podRequests) {
+    if (!cpuAndMemory) {
+      return -1;
+    }
+    long cpu = c.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
+    long memory = c.get(p, NodeColumns.ALLOCATABLE_MEMORY);
+    long w0 = weight(0);
+    long w1 = weight(1);
+    if (cpu == 0 || memory == 0 || w0 + w1 == 0) {
+      return -1;
+    }
+    return weighted(
+        leastRequestedScore(c.get(p, NodeColumns.NON_ZERO_MILLI_CPU) + podRequests[0], cpu),
+        leastRequestedScore(c.get(p, NodeColumns.NON_ZERO_MEMORY) + podRequests[1], memory),
+        w0,
+        w1);
+  }
+
+  /** The weighted mean of the cpu and memory scores, truncated. */
+  private static long weighted(long first, long second, long w0, long w1) {
+    if (w0 == w1) {
+      // (a·w + b·w) / 2w = (a + b) / 2 for w ≠ 0 and non-negative scores: one division less.
+      return (first + second) >> 1;
+    }
+    return (first * w0 + second * w1) / (w0 + w1);
   }
 
   /** The unused share of {@code capacity}, 0 to 100. */

@@ -2,6 +2,7 @@ package io.schedkit.plugins.noderesources;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.PodInfo;
@@ -125,6 +126,28 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
     }
     for (int i = from; i < to; i++) {
       scores[i] = scorer.score(nodes.get(i), podRequests);
+    }
+  }
+
+  /** As {@link #scoreRange(CycleState, PodInfo, List, int, int, long[])}, from the columns. */
+  @Override
+  public void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    if (podRequests == null) {
+      scoreRange(state, pod, nodes, from, to, scores);
+      return;
+    }
+    for (int i = from; i < to; i++) {
+      long s = scorer.score(columns, positions[i], podRequests);
+      scores[i] = s >= 0 ? s : scorer.score(nodes.get(i), podRequests);
     }
   }
 

@@ -8,12 +8,14 @@ import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterPlugin;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.PreScorePlugin;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
@@ -222,6 +224,57 @@ public final class NodeResourcesFit
     }
     for (int i = from; i < to; i++) {
       scores[i] = scorer.score(nodes.get(i), podRequests);
+    }
+  }
+
+  /**
+   * As {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])}: a request without
+   * scalar resources is checked against the columns, and only the nodes it does not fit are read
+   * for their failure's reasons.
+   */
+  @Override
+  public void filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    Fitting.Request request = state.find(PRE_FILTER_KEY).orElse(null);
+    if (request == null || request.scalarIds().length != 0) {
+      filterBlock(state, pod, nodes, count, verdicts);
+      return;
+    }
+    Resource wanted = request.requests();
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null && !Fitting.fitsPlain(wanted, columns, positions[i])) {
+        Status s = Fitting.filter(request, nodes[i]);
+        if (!s.isSuccess()) {
+          verdicts[i] = s;
+        }
+      }
+    }
+  }
+
+  /** As {@link #scoreRange(CycleState, PodInfo, List, int, int, long[])}, from the columns. */
+  @Override
+  public void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    if (podRequests == null) {
+      podRequests = scorer.podRequests(pod);
+    }
+    for (int i = from; i < to; i++) {
+      long s = scorer.score(columns, positions[i], podRequests);
+      scores[i] = s >= 0 ? s : scorer.score(nodes.get(i), podRequests);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.schedkit.plugins.noderesources;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
@@ -121,4 +122,14 @@ abstract class ResourceAllocationScorer {
    * between 0 and 100.
    */
   abstract long score(NodeInfo node, long[] podRequests);
+
+  /**
+   * {@link #score(NodeInfo, long[])} for the node at {@code position} of {@code columns}, or -1
+   * when the columns do not carry what the score needs (the caller then scores the NodeInfo). This
+   * default always answers -1; the default resources on a node that allocates both are answered
+   * from the columns by the scorers that use them.
+   */
+  long score(NodeColumns columns, int position, long[] podRequests) {
+    return -1;
+  }
 }

@@ -7,6 +7,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
 import io.schedkit.framework.FilterPlugin;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.QueueingHint;
@@ -69,6 +70,29 @@ public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions 
     Boolean tolerates = null;
     for (int i = 0; i < count; i++) {
       if (verdicts[i] == null && nodes[i].unschedulable()) {
+        if (tolerates == null) {
+          tolerates = toleratesUnschedulable(pod.pod());
+        }
+        if (!tolerates) {
+          verdicts[i] = Status.unresolvable(ERR_REASON_UNSCHEDULABLE);
+        }
+      }
+    }
+  }
+
+  /** As {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])}, from the columns. */
+  @Override
+  public void filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    Boolean tolerates = null;
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null && columns.has(positions[i], NodeColumns.UNSCHEDULABLE)) {
         if (tolerates == null) {
           tolerates = toleratesUnschedulable(pod.pod());
         }

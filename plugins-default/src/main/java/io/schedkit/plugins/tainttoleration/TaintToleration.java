@@ -7,6 +7,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
 import io.schedkit.framework.FilterPlugin;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScores;
 import io.schedkit.framework.PodInfo;
@@ -104,6 +105,30 @@ public final class TaintToleration
     }
   }
 
+  /** As {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])}, for tainted nodes. */
+  @Override
+  public void filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    List<Toleration> tolerations = null;
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null && columns.has(positions[i], NodeColumns.HAS_TAINTS)) {
+        if (tolerations == null) {
+          tolerations = pod.pod().spec().tolerations();
+        }
+        Taint taint = findUntoleratedNoScheduleTaint(nodes[i].taints(), tolerations);
+        if (taint != null) {
+          verdicts[i] = Status.unresolvable(untoleratedTaintReason(taint));
+        }
+      }
+    }
+  }
+
   /**
    * The first of the node's {@code NoSchedule} or {@code NoExecute} taints that none of {@code
    * tolerations} tolerates, or null (upstream {@code FindMatchingUntoleratedTaint} with {@code
@@ -159,6 +184,28 @@ public final class TaintToleration
     List<Toleration> tolerations = state.read(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
     for (int i = from; i < to; i++) {
       scores[i] = countIntolerable(tolerations, nodes.get(i));
+    }
+  }
+
+  /**
+   * As {@link #scoreRange(CycleState, PodInfo, List, int, int, long[])}: untainted nodes score 0.
+   */
+  @Override
+  public void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    List<Toleration> tolerations = state.read(PRE_SCORE_KEY).tolerationsPreferNoSchedule();
+    for (int i = from; i < to; i++) {
+      scores[i] =
+          columns.has(positions[i], NodeColumns.HAS_TAINTS)
+              ? countIntolerable(tolerations, nodes.get(i))
+              : 0;
     }
   }
 
