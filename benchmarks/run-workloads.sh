@@ -10,6 +10,9 @@ names=()
 while [[ $# -gt 0 && "$1" != "--" ]]; do names+=("$1"); shift; done
 [[ "${1:-}" == "--" ]] && shift
 ./schedkit bench --list "${names[@]}" >/dev/null   # builds the jar once, validates the names
+# The JVM options of ./schedkit (the throughput collector unless SCHEDKIT_JAVA_OPTS says otherwise).
+read -r -a jvm_opts <<< "${SCHEDKIT_JAVA_OPTS--XX:+UseParallelGC}"
 for w in $(./schedkit bench --list "${names[@]}"); do
-  java -jar examples/target/schedkit.jar bench "$w" --warmup 1 --runs 3 --format json "$@"
+  java ${jvm_opts[@]+"${jvm_opts[@]}"} -jar examples/target/schedkit.jar bench "$w" \
+    --warmup 1 --runs 3 --format json "$@"
 done
