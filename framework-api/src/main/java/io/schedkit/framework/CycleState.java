@@ -4,7 +4,6 @@ import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -148,7 +147,7 @@ public final class CycleState {
    * @param plugins the names of the plugins whose PreFilter returned Skip; copied
    */
   public void setSkipFilterPlugins(Collection<String> plugins) {
-    this.skipFilterPlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(new HashSet<>(plugins));
+    this.skipFilterPlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(plugins);
   }
 
   /**
@@ -166,7 +165,7 @@ public final class CycleState {
    * @param plugins the names of the plugins whose PreScore returned Skip; copied
    */
   public void setSkipScorePlugins(Collection<String> plugins) {
-    this.skipScorePlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(new HashSet<>(plugins));
+    this.skipScorePlugins = plugins.isEmpty() ? Set.of() : Set.copyOf(plugins);
   }
 
   /**

@@ -287,7 +287,7 @@ public final class Framework implements PluginRunner {
       outcome = rejection == null ? Status.success() : rejection;
       return new PreFilterResult(outcome, merged.nodeNames());
     } finally {
-      state.setSkipFilterPlugins(skip);
+      state.setSkipFilterPlugins(lastFilterSkip = sameAsLast(skip, lastFilterSkip));
       if (timing) {
         pointDone("PreFilter", outcome, start);
       }
@@ -461,6 +461,20 @@ public final class Framework implements PluginRunner {
     }
   }
 
+  /**
+   * The last cycles' skip sets. Pod after pod usually skips the same plugins: handing each cycle
+   * the same immutable set lets the Filter and Score runners keep their active-plugin lists (they
+   * compare the set by identity first). Racing cycles at worst replace an equal set.
+   */
+  private volatile Set<String> lastFilterSkip = Set.of();
+
+  private volatile Set<String> lastScoreSkip = Set.of();
+
+  /** {@code last} when it equals {@code skip}, else an immutable copy of {@code skip}. */
+  private static Set<String> sameAsLast(Set<String> skip, Set<String> last) {
+    return skip.equals(last) ? last : Set.copyOf(skip);
+  }
+
   /** PreScore: runs every plugin; records the skip set in {@code state}. */
   public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     long start = timing ? System.nanoTime() : 0;
@@ -492,7 +506,7 @@ public final class Framework implements PluginRunner {
       }
       return outcome;
     } finally {
-      state.setSkipScorePlugins(skip);
+      state.setSkipScorePlugins(lastScoreSkip = sameAsLast(skip, lastScoreSkip));
       if (timing) {
         pointDone("PreScore", outcome, start);
       }

@@ -112,6 +112,11 @@ final class Scoring {
       return Status.skip();
     }
     NodeInfoLister snapshot = handle.snapshot();
+    if (!hasConstraints && snapshot.havePodsWithAffinity().isEmpty()) {
+      // No preferred terms of its own and no pod with terms to match: nothing below would add a
+      // part (the existing pods' terms come from the nodes with affinity pods only).
+      return Status.skip();
+    }
     Terms.Resolver resolver = new Terms.Resolver(handle.objects());
     List<WeightedAffinityTerm> affinity = resolver.resolveWeighted(pod.preferredAffinityTerms());
     List<WeightedAffinityTerm> anti = resolver.resolveWeighted(pod.preferredAntiAffinityTerms());
