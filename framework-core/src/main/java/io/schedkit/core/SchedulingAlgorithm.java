@@ -72,7 +72,15 @@ final class SchedulingAlgorithm {
   /** Filter's feasible nodes, reused from cycle to cycle; copied out before the cycle goes on. */
   private NodeInfo[] feasibleBuffer = new NodeInfo[0];
 
+  /** The weighted totals of the feasible nodes, reused from cycle to cycle. */
+  private long[] totalsBuffer = new long[0];
+
   /** The feasible nodes' snapshot positions, alongside {@link #feasibleBuffer}. */
+  /** Scratch for the ranges Filter runs on the scheduling thread before any fan-out. */
+  private NodeInfo[] inlineLocal = new NodeInfo[0];
+
+  private int[] inlineLocalPositions = new int[0];
+
   private int[] feasiblePositionsBuffer = new int[0];
 
   SchedulingAlgorithm(int percentageOfNodesToScore, List<Extender> extenders, Random random) {
@@ -233,11 +241,14 @@ final class SchedulingAlgorithm {
       if (!explain) {
         scratchTable = table;
       }
-      totals = new long[feasible.size()];
-      table.copyTotals(totals, totals.length);
+      if (totalsBuffer.length < feasible.size()) {
+        totalsBuffer = new long[feasible.size()];
+      }
+      totals = totalsBuffer;
+      table.copyTotals(totals, feasible.size());
       addExtenderScores(pod.pod(), feasible, totals, extenderScores);
     }
-    String host = selectHost(feasible, totals);
+    String host = selectHost(feasible, totals, feasible.size());
     return new Result(
         Status.success(),
         host,
@@ -256,7 +267,10 @@ final class SchedulingAlgorithm {
   private static final class FilterOutcome {
     final List<NodeInfo> feasible;
 
-    /** Each feasible node's position in the snapshot's list, or null when not filtered by them. */
+    /**
+     * Each feasible node's position in the snapshot's list (the first {@code feasible.size()}
+     * entries), or null when not filtered by them.
+     */
     final int[] positions;
 
     final int rejected;
@@ -336,10 +350,21 @@ final class SchedulingAlgorithm {
     // One past the last rejected offset of any range, so collecting rejections reads only the
     // part of `rejected` that filtering reached (a few hundred of thousands of entries, usually).
     AtomicInteger rejectedEnd = new AtomicInteger();
+    // Steps filtered on this thread, one after another, reuse one scratch pair; ranges that run
+    // after the fan-out (on any thread) take their own.
+    boolean[] inline = {true};
+    if (inlineLocal.length < toFind) {
+      inlineLocal = new NodeInfo[toFind];
+      inlineLocalPositions = new int[toFind];
+    }
+    NodeInfo[] scratch = inlineLocal;
+    int[] scratchPositions = inlineLocalPositions;
     Parallelizer.RangeWork work =
         (from, to) -> {
-          NodeInfo[] local = new NodeInfo[Math.min(to - from, toFind)];
-          int[] localPositions = columns == null ? null : new int[local.length];
+          boolean onThisThread = inline[0];
+          NodeInfo[] local = onThisThread ? scratch : new NodeInfo[Math.min(to - from, toFind)];
+          int[] localPositions =
+              columns == null ? null : onThisThread ? scratchPositions : new int[local.length];
           int localCount = 0;
           int lastRejected = -1;
           boolean more = true;
@@ -424,6 +449,7 @@ final class SchedulingAlgorithm {
       long estimate = got == 0 ? n - done : (long) (toFind - got) * done / got;
       if (estimate >= WorkerPool.MIN_PARALLEL_NODES && n - done >= WorkerPool.MIN_PARALLEL_NODES) {
         int head = done;
+        inline[0] = false;
         fwk.services()
             .parallelizer()
             .rangesUntilStopped(n - head, (from, to) -> work.run(from + head, to + head));
@@ -458,9 +484,9 @@ final class SchedulingAlgorithm {
       out.add(feasible[i]);
       feasible[i] = null;
     }
-    int[] outPositions =
-        columns == null ? null : java.util.Arrays.copyOf(feasiblePositions, found.get());
-    return new FilterOutcome(out, outPositions, rejectedCount, error.get());
+    // The positions stay in the buffer: Score reads them in this cycle, before the next filter.
+    return new FilterOutcome(
+        out, columns == null ? null : feasiblePositions, rejectedCount, error.get());
   }
 
   /** An extender failure that fails the cycle. */
@@ -557,11 +583,11 @@ final class SchedulingAlgorithm {
   }
 
   /** The node with the highest total; ties broken uniformly at random (reservoir sampling). */
-  String selectHost(List<NodeInfo> nodes, long[] totals) {
+  String selectHost(List<NodeInfo> nodes, long[] totals, int count) {
     int selected = 0;
     long best = totals[0];
     int ties = 1;
-    for (int i = 1; i < totals.length; i++) {
+    for (int i = 1; i < count; i++) {
       if (totals[i] > best) {
         best = totals[i];
         selected = i;
