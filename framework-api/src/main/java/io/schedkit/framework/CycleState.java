@@ -74,6 +74,18 @@ public final class CycleState {
   }
 
   /**
+   * Returns the value under {@code key}, or null if nothing was written under it: {@link #find}
+   * without the {@code Optional}, for plugins that read their state once per block of nodes.
+   *
+   * @param <T> the type of the value
+   * @param key the key
+   * @return the value, or null
+   */
+  public <T extends StateData> T readOrNull(StateKey<T> key) {
+    return get(key);
+  }
+
+  /**
    * Returns the value under {@code key}, or empty if nothing was written under it.
    *
    * @param <T> the type of the value

@@ -32,6 +32,18 @@ final class CycleStateTest {
         .isInstanceOf(NoSuchElementException.class)
         .hasMessage("no cycle state under key PreFilterCounter");
     assertThat(new CycleState().find(COUNTER)).isEmpty();
+    assertThat(new CycleState().readOrNull(COUNTER)).isNull();
+  }
+
+  @Test
+  void readOrNull_givesWhatWasWritten_andNullAfterDelete() {
+    CycleState state = new CycleState();
+    Counter c = new Counter(3);
+    state.write(COUNTER, c);
+    assertThat(state.readOrNull(COUNTER)).isSameAs(c).isSameAs(state.read(COUNTER));
+    assertThat(state.readOrNull(READ_ONLY)).isNull();
+    state.delete(COUNTER);
+    assertThat(state.readOrNull(COUNTER)).isNull();
   }
 
   @Test

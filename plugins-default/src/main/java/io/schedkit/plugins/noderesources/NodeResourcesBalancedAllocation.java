@@ -116,7 +116,8 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
   @Override
   public void scoreRange(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
-    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    PreScoreState prescored = state.readOrNull(PRE_SCORE_KEY);
+    long[] podRequests = prescored == null ? null : prescored.podRequests();
     if (podRequests == null) {
       podRequests = scorer.podRequests(pod);
       if (ResourceAllocationScorer.isBestEffort(podRequests)) {
@@ -140,7 +141,8 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
       int from,
       int to,
       long[] scores) {
-    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    PreScoreState prescored = state.readOrNull(PRE_SCORE_KEY);
+    long[] podRequests = prescored == null ? null : prescored.podRequests();
     if (podRequests == null) {
       scoreRange(state, pod, nodes, from, to, scores);
       return;

@@ -160,7 +160,7 @@ public final class NodeResourcesFit
   @Override
   public void filterBlock(
       CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
-    Fitting.Request request = state.find(PRE_FILTER_KEY).orElse(null);
+    Fitting.Request request = state.readOrNull(PRE_FILTER_KEY);
     for (int i = 0; i < count; i++) {
       if (verdicts[i] == null) {
         Status s =
@@ -218,7 +218,8 @@ public final class NodeResourcesFit
   @Override
   public void scoreRange(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
-    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    PreScoreState prescored = state.readOrNull(PRE_SCORE_KEY);
+    long[] podRequests = prescored == null ? null : prescored.podRequests();
     if (podRequests == null) {
       podRequests = scorer.podRequests(pod);
     }
@@ -241,7 +242,7 @@ public final class NodeResourcesFit
       NodeColumns columns,
       int count,
       Status[] verdicts) {
-    Fitting.Request request = state.find(PRE_FILTER_KEY).orElse(null);
+    Fitting.Request request = state.readOrNull(PRE_FILTER_KEY);
     if (request == null || request.scalarIds().length != 0) {
       filterBlock(state, pod, nodes, count, verdicts);
       return;
@@ -268,7 +269,8 @@ public final class NodeResourcesFit
       int from,
       int to,
       long[] scores) {
-    long[] podRequests = state.find(PRE_SCORE_KEY).map(PreScoreState::podRequests).orElse(null);
+    PreScoreState prescored = state.readOrNull(PRE_SCORE_KEY);
+    long[] podRequests = prescored == null ? null : prescored.podRequests();
     if (podRequests == null) {
       podRequests = scorer.podRequests(pod);
     }
