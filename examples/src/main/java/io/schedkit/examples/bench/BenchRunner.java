@@ -267,10 +267,35 @@ public final class BenchRunner {
   /** Pods {@code from} (inclusive) to {@code to} (exclusive) of {@code g}. */
   static List<Pod> pods(PodGroup g, int from, int to) {
     List<Pod> pods = new ArrayList<>(to - from);
+    Pod template = asAdmitted(g.template());
     for (int i = from; i < to; i++) {
-      pods.add(pod(g.template(), g.namespace(), g.prefix(), i));
+      pods.add(pod(template, g.namespace(), g.prefix(), i));
     }
     return pods;
+  }
+
+  /**
+   * {@code template} as scheduler_perf's pods reach kube-scheduler: created through the API server,
+   * whose admission sets {@code spec.schedulerName} and {@code spec.priority} (0 without a
+   * PriorityClass; the workloads define none). Left without them, every event about a pod would
+   * make the scheduler's event handlers admit a copy again, work a host backed by an API server
+   * never asks of it.
+   */
+  static Pod asAdmitted(Pod template) {
+    boolean noScheduler = template.spec().schedulerName().isEmpty();
+    boolean noPriority =
+        template.spec().priority() == null && template.spec().priorityClassName().isEmpty();
+    if (!noScheduler && !noPriority) {
+      return template;
+    }
+    Pod.Builder b = template.toBuilder();
+    if (noScheduler) {
+      b.schedulerName(io.schedkit.framework.config.Profile.DEFAULT_SCHEDULER_NAME);
+    }
+    if (noPriority) {
+      b.priority(0);
+    }
+    return b.build();
   }
 
   private static Pod pod(Pod template, String namespace, String prefix, int i) {

@@ -34,7 +34,9 @@ import java.util.Optional;
  * kube-scheduler's published CI floors. A few variants are schedkit's own and say so in their
  * {@link BenchWorkload#note()}: the 1,000 and 20,000 initial-pod variants that show the affinity
  * and spread workloads do not slow down with the number of running pods, and
- * SchedulingBasic/15000Nodes.
+ * SchedulingBasic/15000Nodes. As in scheduler_perf, whose pods go through the API server, the pods
+ * are created as admission leaves them: with {@code spec.schedulerName} and {@code spec.priority}
+ * set ({@link BenchRunner#asAdmitted}).
  */
 public final class BenchWorkloads {
   private static final List<String> MOON = List.of("moon-1", "moon-2", "moon-3");
