@@ -8,6 +8,7 @@ import io.schedkit.core.kube.SchedulerConfigurationDecoder;
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.examples.bench.BenchTemplates;
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.PodInfo;
@@ -167,13 +168,18 @@ public class PreemptionBenchmark {
     Status[] statuses = new Status[n];
     int count = 0;
     NodeInfo[] block = new NodeInfo[BLOCK];
+    int[] positions = new int[BLOCK];
     Status[] verdicts = new Status[BLOCK];
+    // As the scheduler filters its snapshot's own list: with positions and the columns.
+    NodeColumns columns = framework.handle().snapshot().columns();
     for (int i = 0; i < n; i += BLOCK) {
       int size = Math.min(BLOCK, n - i);
       for (int j = 0; j < size; j++) {
         block[j] = all.get(i + j);
+        positions[j] = i + j;
       }
-      framework.runFilterPluginsOnBlock(state, preemptor, block, size, verdicts);
+      framework.runFilterPluginsOnBlock(
+          state, preemptor, block, positions, columns, size, verdicts);
       for (int j = 0; j < size; j++) {
         if (verdicts[j].isSuccess()) {
           throw new IllegalStateException("the preemptor fits " + block[j].name());

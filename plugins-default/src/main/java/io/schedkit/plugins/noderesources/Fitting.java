@@ -171,6 +171,46 @@ final class Fitting {
     return null;
   }
 
+  /**
+   * {@link #filter} for a request without scalar resources, from the node's row of {@code columns}:
+   * Success, or the shared status of its single failing resource (as {@link #commonFailure} gives
+   * it); null when more than one resource fails, for the caller to list them from the NodeInfo. A
+   * pod that fits nowhere (about to preempt) is answered for every node without reading the node.
+   */
+  static Status filterPlain(Resource req, NodeColumns columns, int position) {
+    Status failure = null;
+    int failures = 0;
+    if (columns.get(position, NodeColumns.POD_COUNT) + 1L
+        > columns.get(position, NodeColumns.ALLOCATABLE_PODS)) {
+      failure = COMMON_FAILURES.get(NodeResourcesFit.TOO_MANY_PODS)[0];
+      failures++;
+    }
+    for (int k = 0; k < COMMON_IDS.length; k++) {
+      long want = req.get(COMMON_IDS[k]);
+      long alloc = columns.get(position, COMMON_ALLOCATABLE[k]);
+      if (!fits(want, alloc, columns.get(position, COMMON_REQUESTED[k]))) {
+        if (failure == null) {
+          failure = COMMON_FAILURES.get(COMMON_REASONS[k])[want > alloc ? 1 : 0];
+        }
+        failures++;
+      }
+    }
+    return failures == 0 ? Status.success() : failures == 1 ? failure : null;
+  }
+
+  /** The columns of {@link #COMMON_IDS}' allocatable and requested amounts, in the same order. */
+  private static final int[] COMMON_ALLOCATABLE = {
+    NodeColumns.ALLOCATABLE_MILLI_CPU,
+    NodeColumns.ALLOCATABLE_MEMORY,
+    NodeColumns.ALLOCATABLE_EPHEMERAL_STORAGE
+  };
+
+  private static final int[] COMMON_REQUESTED = {
+    NodeColumns.REQUESTED_MILLI_CPU,
+    NodeColumns.REQUESTED_MEMORY,
+    NodeColumns.REQUESTED_EPHEMERAL_STORAGE
+  };
+
   /** The resources of the common failures after the pod count, in {@link #check}'s order. */
   private static final int[] COMMON_IDS = {
     Resource.CPU, Resource.MEMORY, Resource.EPHEMERAL_STORAGE

@@ -230,8 +230,8 @@ public final class NodeResourcesFit
 
   /**
    * As {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])}: a request without
-   * scalar resources is checked against the columns, and only the nodes it does not fit are read
-   * for their failure's reasons.
+   * scalar resources is checked against the columns, single failures are answered from them too,
+   * and only nodes lacking several resources are read for their reasons.
    */
   @Override
   public void filterBlock(
@@ -250,7 +250,10 @@ public final class NodeResourcesFit
     Resource wanted = request.requests();
     for (int i = 0; i < count; i++) {
       if (verdicts[i] == null && !Fitting.fitsPlain(wanted, columns, positions[i])) {
-        Status s = Fitting.filter(request, nodes[i]);
+        Status s = Fitting.filterPlain(wanted, columns, positions[i]);
+        if (s == null) {
+          s = Fitting.filter(request, nodes[i]);
+        }
         if (!s.isSuccess()) {
           verdicts[i] = s;
         }

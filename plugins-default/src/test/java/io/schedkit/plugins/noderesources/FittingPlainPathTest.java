@@ -2,6 +2,7 @@ package io.schedkit.plugins.noderesources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
@@ -40,6 +41,18 @@ final class FittingPlainPathTest {
       int count = Fitting.check(request, node, lacking);
       String context = "round " + round + ": " + request + " on " + node;
       assertThat(status.isSuccess()).as(context).isEqualTo(count == 0);
+      // The same verdict from the node's row of the columns (null only for several failures).
+      NodeColumns columns = new NodeColumns(3);
+      columns.set(2, node);
+      Status fromColumns = Fitting.filterPlain(request.requests(), columns, 2);
+      if (count >= 2) {
+        assertThat(fromColumns).as(context + ", from the columns").isNull();
+      } else {
+        assertThat(fromColumns).as(context + ", from the columns").isEqualTo(status);
+      }
+      assertThat(Fitting.fitsPlain(request.requests(), columns, 2))
+          .as(context + ", fits from the columns")
+          .isEqualTo(count == 0);
       if (count == 0) {
         passed++;
       } else {
