@@ -76,12 +76,12 @@ final class SchedulingAlgorithm {
   private long[] totalsBuffer = new long[0];
 
   /** The feasible nodes' snapshot positions, alongside {@link #feasibleBuffer}. */
+  private int[] feasiblePositionsBuffer = new int[0];
+
   /** Scratch for the ranges Filter runs on the scheduling thread before any fan-out. */
   private NodeInfo[] inlineLocal = new NodeInfo[0];
 
   private int[] inlineLocalPositions = new int[0];
-
-  private int[] feasiblePositionsBuffer = new int[0];
 
   SchedulingAlgorithm(int percentageOfNodesToScore, List<Extender> extenders, Random random) {
     this.percentageOfNodesToScore = percentageOfNodesToScore;
