@@ -147,10 +147,7 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
       scoreRange(state, pod, nodes, from, to, scores);
       return;
     }
-    for (int i = from; i < to; i++) {
-      long s = scorer.score(columns, positions[i], podRequests);
-      scores[i] = s >= 0 ? s : scorer.score(nodes.get(i), podRequests);
-    }
+    scorer.scoreRange(columns, positions, nodes, from, to, podRequests, scores);
   }
 
   /** The pod's requests of the configured resources, in the args' order. */

@@ -277,10 +277,7 @@ public final class NodeResourcesFit
     if (podRequests == null) {
       podRequests = scorer.podRequests(pod);
     }
-    for (int i = from; i < to; i++) {
-      long s = scorer.score(columns, positions[i], podRequests);
-      scores[i] = s >= 0 ? s : scorer.score(nodes.get(i), podRequests);
-    }
+    scorer.scoreRange(columns, positions, nodes, from, to, podRequests, scores);
   }
 
   /**

@@ -132,4 +132,23 @@ abstract class ResourceAllocationScorer {
   long score(NodeColumns columns, int position, long[] podRequests) {
     return -1;
   }
+
+  /**
+   * Scores {@code nodes} {@code from} to {@code to} (exclusive) into {@code scores}: from each
+   * node's row of {@code columns} ({@code positions[i]}) where the columns answer, else from the
+   * NodeInfo.
+   */
+  final void scoreRange(
+      NodeColumns columns,
+      int[] positions,
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      long[] podRequests,
+      long[] scores) {
+    for (int i = from; i < to; i++) {
+      long s = score(columns, positions[i], podRequests);
+      scores[i] = s >= 0 ? s : score(nodes.get(i), podRequests);
+    }
+  }
 }
