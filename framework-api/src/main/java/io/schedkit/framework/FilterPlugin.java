@@ -50,17 +50,19 @@ public interface FilterPlugin extends Plugin {
   }
 
   /**
-   * {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])} for a block of nodes taken
-   * from the snapshot's list, with each node's list position: {@code columns} row {@code
-   * positions[i]} describes {@code nodes[i]} ({@link NodeColumns}), so a plugin can decide the
-   * common case without reading the {@code NodeInfo}. The same contract; this default ignores the
-   * positions. The framework calls it instead of the other when it filters the snapshot's own list.
+   * {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])} for a block of nodes with
+   * their {@link NodeColumns}: {@code columns} row {@code positions[i]} describes {@code nodes[i]},
+   * so a plugin can decide the common case without reading the {@code NodeInfo}. The same contract;
+   * this default ignores the positions. The framework calls it instead of the other when it filters
+   * the snapshot's own list (the positions are then the nodes' list positions and the columns the
+   * snapshot's), and for the copies of those nodes with their nominated pods added (the columns are
+   * then made for the copies). Use a position only to read {@code columns}.
    *
    * @param state the cycle state; shared by the parallel calls, so read it only
    * @param pod the pod being scheduled
    * @param nodes the block's nodes, the first {@code count} used
-   * @param positions each node's position in the snapshot's list, indexed like {@code nodes}
-   * @param columns the snapshot's columns
+   * @param positions each node's row of {@code columns}, indexed like {@code nodes}
+   * @param columns the nodes' numbers
    * @param count how many nodes the block has
    * @param verdicts the rejections so far, indexed like {@code nodes}; null for nodes still in
    */

@@ -19,8 +19,10 @@ import java.util.Arrays;
  *
  * <p>Row {@code p} always describes {@code list().get(p)}: the lister that owns the columns writes
  * a row whenever it puts a node at a position ({@link #set}), and its nodes are not changed in
- * place ({@link NodeInfoLister#replacesChangedNodes()}). Thread-safety: written between scheduling
- * cycles only, read concurrently during one.
+ * place ({@link NodeInfoLister#replacesChangedNodes()}). The framework also makes small columns of
+ * its own for copies of snapshot nodes (a node with its nominated pods added), where row {@code k}
+ * describes the {@code k}-th copy. Thread-safety: written before the Filter or Score pass that
+ * reads them, read concurrently during it.
  */
 public final class NodeColumns {
   /** Allocatable cpu, in millicores. */
@@ -103,7 +105,7 @@ public final class NodeColumns {
 
   /**
    * Copies {@code node}'s numbers into row {@code position}, growing the columns if needed. Only
-   * the lister that owns the columns calls it, when it puts {@code node} at that position.
+   * the owner of the columns calls it (the lister, when it puts {@code node} at that position).
    *
    * @param position the node's list position
    * @param node the node now at that position
@@ -131,5 +133,21 @@ public final class NodeColumns {
         (node.unschedulable() ? UNSCHEDULABLE : 0)
             | (node.taints().isEmpty() ? 0 : HAS_TAINTS)
             | (node.imageSizes().isEmpty() ? 0 : HAS_IMAGES);
+  }
+
+  /**
+   * Copies row {@code fromPosition} of {@code from} into row {@code position}, growing these
+   * columns if needed. Only the owner of these columns calls it.
+   *
+   * @param position the row to write
+   * @param from the columns to read
+   * @param fromPosition the row of {@code from} to copy
+   */
+  public void copyRow(int position, NodeColumns from, int fromPosition) {
+    int at = position * STRIDE;
+    if (at + STRIDE > rows.length) {
+      rows = Arrays.copyOf(rows, Math.max(at + STRIDE, rows.length * 2));
+    }
+    System.arraycopy(from.rows, fromPosition * STRIDE, rows, at, STRIDE);
   }
 }

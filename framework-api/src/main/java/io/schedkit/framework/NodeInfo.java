@@ -107,6 +107,7 @@ public final class NodeInfo {
     this.unschedulable = other.unschedulable;
     this.taints = other.taints;
     this.isCopy = true;
+    this.listPosition = other.listPosition;
     other.sharedParts = ALL_PARTS;
     this.sharedParts = ALL_PARTS;
     this.pods = other.pods;
@@ -437,7 +438,9 @@ public final class NodeInfo {
   /**
    * Where the lister that owns this object keeps it in its {@link NodeInfoLister#list()}, as that
    * lister set it: a hint for {@link NodeInfoLister#positionOf}, which checks it. A {@link #copy()}
-   * starts at -1: it is in nobody's list.
+   * keeps its source's value, so the framework can find the source's per-position data for it
+   * (after checking the node there has the copy's name); {@code positionOf} still answers -1 for
+   * the copy, which is in nobody's list.
    *
    * @return the position, or -1 when no lister set one
    */

@@ -200,6 +200,78 @@ final class NodeInfoTest {
     }
   }
 
+  /** A lister of a fixed list, which knows positions as the scheduler's snapshot does. */
+  private record PositionLister(List<NodeInfo> list) implements NodeInfoLister {
+    PositionLister {
+      for (int i = 0; i < list.size(); i++) {
+        list.get(i).setListPosition(i);
+      }
+    }
+
+    @Override
+    public java.util.Optional<NodeInfo> get(String nodeName) {
+      return list.stream().filter(n -> n.name().equals(nodeName)).findFirst();
+    }
+
+    @Override
+    public List<NodeInfo> havePodsWithAffinity() {
+      return List.of();
+    }
+
+    @Override
+    public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
+      return List.of();
+    }
+
+    @Override
+    public int imageNodeCount(String imageName) {
+      return 0;
+    }
+
+    @Override
+    public int positionOf(NodeInfo node) {
+      int p = node.listPosition();
+      return p >= 0 && p < list.size() && list.get(p) == node ? p : -1;
+    }
+  }
+
+  @Test
+  void copy_keepsItsSourcesListPosition_butNoListerTakesItForTheSource() {
+    List<NodeInfo> nodes = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      nodes.add(NodeInfo.of(node().toBuilder().name("n" + i).build()));
+    }
+    NodeInfoLister lister = new PositionLister(List.copyOf(nodes));
+    NodeInfo source = nodes.get(2);
+    assertThat(lister.positionOf(source)).isEqualTo(2);
+
+    NodeInfo copy = source.copy();
+    assertThat(copy.listPosition()).isEqualTo(2);
+    assertThat(lister.positionOf(copy)).as("a copy is in nobody's list").isEqualTo(-1);
+    NodeInfo copyOfCopy = copy.copy();
+    assertThat(copyOfCopy.listPosition()).isEqualTo(2);
+    assertThat(lister.positionOf(copyOfCopy)).isEqualTo(-1);
+
+    // Changing the copy changes neither position; the source is still the lister's node.
+    copy.addPod(PodInfo.of(pod("p", "100m", "1Mi", Map.of())));
+    assertThat(copy.listPosition()).isEqualTo(2);
+    assertThat(lister.positionOf(source)).isEqualTo(2);
+    assertThat(source.pods()).isEmpty();
+
+    // The value is taken when copying: later changes on either side are not shared.
+    copy.setListPosition(7);
+    assertThat(source.listPosition()).isEqualTo(2);
+    source.setListPosition(1);
+    assertThat(copyOfCopy.listPosition()).isEqualTo(2);
+    assertThat(lister.positionOf(source)).as("the hint no longer matches").isEqualTo(-1);
+
+    // A node no lister placed, and its copies: -1.
+    NodeInfo loose = NodeInfo.of(node());
+    assertThat(loose.listPosition()).isEqualTo(-1);
+    assertThat(loose.copy().listPosition()).isEqualTo(-1);
+    assertThat(lister.positionOf(loose)).isEqualTo(-1);
+  }
+
   private static void assertMatches(NodeInfo n, Set<String> model, List<Pod> pool) {
     assertThat(n.pods().stream().map(PodInfo::name).collect(Collectors.toSet())).isEqualTo(model);
     Set<String> anti =

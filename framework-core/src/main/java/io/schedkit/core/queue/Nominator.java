@@ -31,18 +31,30 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Design note: thread-safe; one private lock serialises the writers, and no method calls out
  * while holding it. Pods are identified by UID ({@code namespace/name} for a pod without one).
  * {@link #nominatedPodsForNode} runs once per node per Filter call, from the Filter workers, so it
- * takes no lock: each node's pods are an immutable list, already in priority order, replaced as a
- * whole under the lock and published through a concurrent map.
+ * takes no lock: each node's pods are an immutable {@link NodeNominations}, already in priority
+ * order, replaced as a whole under the lock and published through a concurrent map. Every
+ * replacement also advances {@link #version()} and is logged by node name, so a reader that keeps
+ * the nominations by node position ({@code NominationIndex}) re-reads only the nodes that changed
+ * ({@link #changesSince}).
  */
 public final class Nominator implements PodNominator {
   private static final Comparator<PodInfo> HIGHEST_PRIORITY_FIRST =
       Comparator.comparingInt(PodInfo::priority).reversed();
 
   private final Object lock = new Object();
-  private final Map<String, List<PodInfo>> podsByNode = new ConcurrentHashMap<>();
+  private final Map<String, NodeNominations> podsByNode = new ConcurrentHashMap<>();
 
   /** {@code podsByNode.size()}, readable without touching the map (the common answer is 0). */
   private volatile int nominatedNodes;
+
+  /** How many node replacements the log holds. */
+  private static final int LOG = 1024;
+
+  /** The nodes whose nominations changed, by version modulo {@link #LOG}; under the lock. */
+  private final String[] changeLog = new String[LOG];
+
+  /** The number of node replacements so far; written under the lock, after the map. */
+  private volatile long version;
 
   private final Map<String, String> nodeByPod = new HashMap<>();
 
@@ -54,8 +66,66 @@ public final class Nominator implements PodNominator {
     if (nominatedNodes == 0) {
       return List.of();
     }
-    List<PodInfo> pods = podsByNode.get(nodeName);
-    return pods == null ? List.of() : pods;
+    NodeNominations pods = podsByNode.get(nodeName);
+    return pods == null ? List.of() : pods.pods();
+  }
+
+  /**
+   * A node's nominations.
+   *
+   * @param nodeName the node's name
+   * @return its nominations, or null if it has none
+   */
+  public NodeNominations nominationsOf(String nodeName) {
+    return nominatedNodes == 0 ? null : podsByNode.get(nodeName);
+  }
+
+  /**
+   * A number that grows each time a node's nominations change (see {@link #changesSince}).
+   *
+   * @return the version
+   */
+  public long version() {
+    return version;
+  }
+
+  /** The nodes whose nominations changed after one version, up to {@code version}. */
+  public record Changes(long version, String[] nodes) {}
+
+  /**
+   * The nodes whose nominations changed since {@code since} (a value of {@link #version()}); read
+   * their nominations with {@link #nominationsOf}, which may already be newer than the returned
+   * version. A node may appear more than once.
+   *
+   * @param since an earlier version
+   * @return the changes, or null when the log no longer reaches back that far
+   */
+  public Changes changesSince(long since) {
+    synchronized (lock) {
+      long now = version;
+      if (since < 0 || since > now || now - since > LOG) {
+        return null;
+      }
+      String[] nodes = new String[(int) (now - since)];
+      for (int i = 0; i < nodes.length; i++) {
+        nodes[i] = changeLog[(int) ((since + 1 + i) % LOG)];
+      }
+      return new Changes(now, nodes);
+    }
+  }
+
+  /** Every node's nominations at one version. */
+  public record AllNominations(long version, Map<String, NodeNominations> byNode) {}
+
+  /**
+   * Every node's nominations, as of one version.
+   *
+   * @return the nominations and their version
+   */
+  public AllNominations allNominations() {
+    synchronized (lock) {
+      return new AllNominations(version, Map.copyOf(podsByNode));
+    }
   }
 
   @Override
@@ -126,12 +196,13 @@ public final class Nominator implements PodNominator {
       return;
     }
     nodeByPod.put(keyOf(pod.pod()), node);
-    List<PodInfo> pods = new ArrayList<>(podsByNode.getOrDefault(node, List.of()));
+    NodeNominations current = podsByNode.get(node);
+    List<PodInfo> pods = new ArrayList<>(current == null ? List.of() : current.pods());
     pods.add(pod);
     // Stable: equal priorities stay in nomination order.
     pods.sort(HIGHEST_PRIORITY_FIRST);
-    podsByNode.put(node, List.copyOf(pods));
-    nominatedNodes = podsByNode.size();
+    podsByNode.put(node, new NodeNominations(pods));
+    changedLocked(node);
   }
 
   private void deleteLocked(Pod pod) {
@@ -140,18 +211,25 @@ public final class Nominator implements PodNominator {
     if (node == null) {
       return;
     }
-    List<PodInfo> pods = podsByNode.get(node);
+    NodeNominations pods = podsByNode.get(node);
     if (pods == null) {
       return;
     }
-    List<PodInfo> rest = new ArrayList<>(pods);
+    List<PodInfo> rest = new ArrayList<>(pods.pods());
     rest.removeIf(p -> keyOf(p.pod()).equals(key));
     if (rest.isEmpty()) {
       podsByNode.remove(node);
     } else {
-      podsByNode.put(node, List.copyOf(rest));
+      podsByNode.put(node, new NodeNominations(rest));
     }
+    changedLocked(node);
+  }
+
+  private void changedLocked(String node) {
     nominatedNodes = podsByNode.size();
+    long next = version + 1;
+    changeLog[(int) (next % LOG)] = node;
+    version = next;
   }
 
   static String keyOf(Pod pod) {

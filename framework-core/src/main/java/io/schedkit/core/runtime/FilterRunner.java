@@ -1,9 +1,12 @@
 package io.schedkit.core.runtime;
 
+import io.schedkit.core.queue.NodeNominations;
+import io.schedkit.core.queue.Nominator;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.Status;
@@ -27,6 +30,7 @@ final class FilterRunner {
   private final Framework framework;
   private volatile ActiveFilters activeFilters;
   private final NominatedNodeCopies nominatedCopies = new NominatedNodeCopies();
+  private final NominationIndex nominationIndex = new NominationIndex();
 
   FilterRunner(List<FilterPlugin> filter, FilterPlugin[] allFilters, Framework framework) {
     this.filter = filter;
@@ -65,10 +69,16 @@ final class FilterRunner {
    * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]}. Unless the cycle is
    * timed, each plugin filters the whole block in one call ({@link FilterPlugin#filterBlock})
    * before the next plugin sees the nodes it left, so each node's verdict is still the first
-   * rejection in plugin order; nodes with nominated pods of at least the pod's priority are then
-   * filtered node by node (with and without those pods). A timed cycle, and a block where a plugin
-   * throws, are filtered node by node. With {@code positions} (null: none), the plugins are handed
-   * the nodes' snapshot positions and the snapshot's {@code columns}.
+   * rejection in plugin order. A timed cycle, and a block where a plugin throws, are filtered node
+   * by node. With {@code positions} (null: none), the plugins are handed the nodes' snapshot
+   * positions and the snapshot's {@code columns}.
+   *
+   * <p>Nodes with nominated pods of at least the pod's priority need two passes: with those pods
+   * (the verdict if it is a rejection) and without. For the snapshot's own list, with no PreFilter
+   * extension to run, both are block passes: the block as it is, then the copies of those nodes
+   * with their nominated pods added ({@link NominatedNodeCopies}, with their own columns), the
+   * nominations read by position ({@link NominationIndex}). Otherwise those nodes are filtered node
+   * by node after the block.
    */
   void runFilterPluginsOnBlock(
       CycleState state,
@@ -83,49 +93,132 @@ final class FilterRunner {
       return;
     }
     java.util.Arrays.fill(out, 0, count, null);
-    boolean[] decided = new boolean[count];
-    int open = count;
-    // Nodes with nominated pods that count for this pod are filtered twice (with and without
-    // them), node by node, after the block; the plugins skip them meanwhile.
-    List<?>[] nominatedHere = null;
     PodNominator nominator = framework.services().nominator();
     if (!nominator.isEmpty()) {
-      for (int i = 0; i < count; i++) {
-        List<PodInfo> nominated = nominator.nominatedPodsForNode(nodes[i].name());
-        if (hasNominatedToConsider(nominated, pod)) {
-          if (nominatedHere == null) {
-            nominatedHere = new List<?>[count];
-          }
-          nominatedHere[i] = nominated;
-          decided[i] = true;
-          out[i] = Status.success();
-          open--;
+      NodeInfoLister lister = framework.handle().snapshot();
+      if (positions != null
+          && nominator instanceof Nominator indexed
+          && lister.columns() == columns
+          && !framework.hasActivePreFilterExtensions(state)) {
+        NodeNominations[] byPosition = nominationIndex.current(lister, indexed);
+        if (byPosition != null && byPosition.length == lister.size()) {
+          filterBlockWithNominatedCopies(
+              state, pod, nodes, positions, columns, count, out, byPosition);
+          return;
         }
       }
+      filterBlockThenNominatedNodes(state, pod, nodes, positions, columns, count, out, nominator);
+      return;
     }
-    for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
-      try {
-        if (positions == null) {
-          p.filterBlock(state, pod, nodes, count, out);
-        } else {
-          p.filterBlock(state, pod, nodes, positions, columns, count, out);
-        }
-      } catch (RuntimeException e) {
+    if (!filterBlock(state, pod, nodes, positions, columns, count, out, null)) {
+      filterNodeByNode(state, pod, nodes, count, out);
+      return;
+    }
+    for (int i = 0; i < count; i++) {
+      if (out[i] == null) {
+        out[i] = Status.success();
+      }
+    }
+  }
+
+  /** The block, then the copies with nominated pods of the nodes that have some that count. */
+  private void filterBlockWithNominatedCopies(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] out,
+      NodeNominations[] byPosition) {
+    int priority = pod.priority();
+    int uidHash = NodeNominations.uidHash(pod);
+    int m = 0;
+    int[] at = null;
+    List<?>[] added = null;
+    for (int i = 0; i < count; i++) {
+      NodeNominations nn = byPosition[positions[i]];
+      if (nn == null || nn.noneCount(priority)) {
+        continue;
+      }
+      List<PodInfo> counted = nn.allCount(pod, uidHash) ? nn.pods() : counted(nn.pods(), pod);
+      if (counted == null) {
+        continue;
+      }
+      if (at == null) {
+        at = new int[count - i];
+        added = new List<?>[count - i];
+      }
+      at[m] = i;
+      added[m++] = counted;
+    }
+    if (!filterBlock(state, pod, nodes, positions, columns, count, out, null)) {
+      filterNodeByNode(state, pod, nodes, count, out);
+      return;
+    }
+    if (m > 0) {
+      NodeInfo[] copies = new NodeInfo[m];
+      int[] rows = new int[m];
+      NodeColumns copyColumns = new NodeColumns(m);
+      int size = byPosition.length;
+      for (int k = 0; k < m; k++) {
+        int i = at[k];
+        @SuppressWarnings("unchecked")
+        List<PodInfo> pods = (List<PodInfo>) added[k];
+        NominatedNodeCopies.Copy c = nominatedCopies.withPods(nodes[i], positions[i], size, pods);
+        copies[k] = c.node();
+        rows[k] = k;
+        copyColumns.copyRow(k, c.row(), 0);
+      }
+      Status[] withNominated = new Status[m];
+      if (!filterBlock(state, pod, copies, rows, copyColumns, m, withNominated, null)) {
         filterNodeByNode(state, pod, nodes, count, out);
         return;
       }
-      // This plugin's verdicts are the entries that were open before it ran.
-      for (int i = 0; i < count; i++) {
-        Status s = out[i];
-        if (s != null && !decided[i]) {
-          decided[i] = true;
-          open--;
-          out[i] = verdictOf(s, p.name());
+      for (int k = 0; k < m; k++) {
+        if (withNominated[k] != null) {
+          out[at[k]] = withNominated[k];
         }
       }
-      if (open == 0) {
-        break;
+    }
+    for (int i = 0; i < count; i++) {
+      if (out[i] == null) {
+        out[i] = Status.success();
       }
+    }
+  }
+
+  /**
+   * The block without the nodes holding nominated pods that count (looked up by name), then those
+   * nodes one by one, with and without the pods.
+   */
+  private void filterBlockThenNominatedNodes(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] out,
+      PodNominator nominator) {
+    boolean[] decided = null;
+    List<?>[] nominatedHere = null;
+    for (int i = 0; i < count; i++) {
+      List<PodInfo> nominated = nominator.nominatedPodsForNode(nodes[i].name());
+      if (hasNominatedToConsider(nominated, pod)) {
+        if (nominatedHere == null) {
+          nominatedHere = new List<?>[count];
+          decided = new boolean[count];
+        }
+        nominatedHere[i] = nominated;
+        // The plugins skip these nodes in the block.
+        decided[i] = true;
+        out[i] = Status.success();
+      }
+    }
+    if (!filterBlock(state, pod, nodes, positions, columns, count, out, decided)) {
+      filterNodeByNode(state, pod, nodes, count, out);
+      return;
     }
     for (int i = 0; i < count; i++) {
       if (out[i] == null) {
@@ -138,6 +231,55 @@ final class FilterRunner {
     }
   }
 
+  /**
+   * Each plugin over the block, in order: {@code out[i]} becomes node {@code i}'s first rejection
+   * (attributed), or stays null. Nodes marked in {@code decided} (null: none) are skipped, their
+   * entries non-null already. False if a plugin threw: the caller then filters node by node.
+   */
+  private boolean filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] out,
+      boolean[] decided) {
+    if (decided == null) {
+      decided = new boolean[count];
+    }
+    int open = 0;
+    for (int i = 0; i < count; i++) {
+      if (!decided[i]) {
+        open++;
+      }
+    }
+    for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
+      if (open == 0) {
+        break;
+      }
+      try {
+        if (positions == null) {
+          p.filterBlock(state, pod, nodes, count, out);
+        } else {
+          p.filterBlock(state, pod, nodes, positions, columns, count, out);
+        }
+      } catch (RuntimeException e) {
+        return false;
+      }
+      // This plugin's verdicts are the entries that were open before it ran.
+      for (int i = 0; i < count; i++) {
+        Status s = out[i];
+        if (s != null && !decided[i]) {
+          decided[i] = true;
+          open--;
+          out[i] = verdictOf(s, p.name());
+        }
+      }
+    }
+    return true;
+  }
+
   /** Whether {@code nominated} holds another pod of at least {@code pod}'s priority. */
   private static boolean hasNominatedToConsider(List<PodInfo> nominated, PodInfo pod) {
     for (int i = 0, n = nominated.size(); i < n; i++) {
@@ -147,6 +289,24 @@ final class FilterRunner {
       }
     }
     return false;
+  }
+
+  /**
+   * The pods of {@code nominated} that count for {@code pod} (at least its priority, not itself),
+   * in order, or null if none does.
+   */
+  private static List<PodInfo> counted(List<PodInfo> nominated, PodInfo pod) {
+    List<PodInfo> counted = null;
+    for (int i = 0, n = nominated.size(); i < n; i++) {
+      PodInfo np = nominated.get(i);
+      if (np.priority() >= pod.priority() && !samePod(np, pod)) {
+        if (counted == null) {
+          counted = new ArrayList<>(n - i);
+        }
+        counted.add(np);
+      }
+    }
+    return counted;
   }
 
   private void filterNodeByNode(
@@ -221,26 +381,57 @@ final class FilterRunner {
 
   /** See {@link Framework#runFilterPluginsWithNominatedPods}. */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
-    return withNominatedPods(
-        state, pod, node, framework.services().nominator().nominatedPodsForNode(node.name()));
+    PodNominator nominator = framework.services().nominator();
+    if (nominator instanceof Nominator indexed) {
+      NodeNominations nn = nominationsOf(indexed, node);
+      if (nn == null || nn.noneCount(pod.priority())) {
+        return runFilterPlugins(state, pod, node);
+      }
+      if (nn.allCount(pod, NodeNominations.uidHash(pod))) {
+        return withCountedPods(state, pod, node, nn.pods());
+      }
+      return withNominatedPods(state, pod, node, nn.pods());
+    }
+    return withNominatedPods(state, pod, node, nominator.nominatedPodsForNode(node.name()));
+  }
+
+  /**
+   * The nominations of {@code node}: by its list position when it is the snapshot's node there or a
+   * copy of it (preemption's dry runs filter copies, several times each), else by name.
+   */
+  private NodeNominations nominationsOf(Nominator nominator, NodeInfo node) {
+    if (nominator.isEmpty()) {
+      return null;
+    }
+    int p = node.listPosition();
+    NodeInfoLister lister = framework.handle().snapshot();
+    // Columns mean a lister that keeps positions (and its list object) from cycle to cycle.
+    if (p >= 0 && lister.columns() != null) {
+      List<NodeInfo> list = lister.list();
+      // The same name object: the node there is the node this one was copied from.
+      if (p < list.size() && list.get(p).name() == node.name()) {
+        NodeNominations[] byPosition = nominationIndex.current(lister, nominator);
+        if (byPosition != null && p < byPosition.length) {
+          return byPosition[p];
+        }
+      }
+    }
+    return nominator.nominationsOf(node.name());
   }
 
   /** {@link #runFilterPluginsWithNominatedPods} with the node's nominated pods looked up. */
   private Status withNominatedPods(
       CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> nominated) {
-    List<PodInfo> counted = null;
-    for (int i = 0, n = nominated.size(); i < n; i++) {
-      PodInfo np = nominated.get(i);
-      if (np.priority() >= pod.priority() && !samePod(np, pod)) {
-        if (counted == null) {
-          counted = new ArrayList<>(n - i);
-        }
-        counted.add(np);
-      }
-    }
+    List<PodInfo> counted = counted(nominated, pod);
     if (counted == null) {
       return runFilterPlugins(state, pod, node);
     }
+    return withCountedPods(state, pod, node, counted);
+  }
+
+  /** The two passes over a node with nominated pods that count ({@code counted}, not empty). */
+  private Status withCountedPods(
+      CycleState state, PodInfo pod, NodeInfo node, List<PodInfo> counted) {
     CycleState firstState = state;
     NodeInfo firstNode;
     if (!framework.hasActivePreFilterExtensions(state)) {

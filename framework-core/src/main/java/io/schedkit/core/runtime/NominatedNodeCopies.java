@@ -1,5 +1,6 @@
 package io.schedkit.core.runtime;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
@@ -27,9 +28,14 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * list's size changes, which drops every entry.
  */
 final class NominatedNodeCopies {
-  private record Entry(NodeInfo source, PodInfo[] added, NodeInfo copy) {}
+  /**
+   * A kept copy: {@code node} is {@code source} with {@code added} added; {@code row} is the copy's
+   * {@link NodeColumns} row (row 0), for Filter passes that hand copies to the plugins'
+   * position-aware {@code filterBlock}.
+   */
+  record Copy(NodeInfo source, List<PodInfo> added, NodeInfo node, NodeColumns row) {}
 
-  private volatile AtomicReferenceArray<Entry> entries = new AtomicReferenceArray<>(0);
+  private volatile AtomicReferenceArray<Copy> entries = new AtomicReferenceArray<>(0);
 
   /**
    * {@code node} with {@code added} added, in order: a copy kept from an earlier call when
@@ -37,7 +43,8 @@ final class NominatedNodeCopies {
    *
    * @param lister the snapshot {@code node} may belong to
    * @param node the node as the snapshot lists it
-   * @param added the nominated pods to add, none of them on the node
+   * @param added the nominated pods to add, none of them on the node; the caller does not change
+   *     the list afterwards
    * @return a copy nobody may change
    */
   NodeInfo withPods(NodeInfoLister lister, NodeInfo node, List<PodInfo> added) {
@@ -45,19 +52,38 @@ final class NominatedNodeCopies {
     if (position < 0) {
       return build(node, added);
     }
-    AtomicReferenceArray<Entry> array = entries;
-    int size = lister.size();
+    return withPods(node, position, lister.size(), added).node();
+  }
+
+  /**
+   * {@link #withPods(NodeInfoLister, NodeInfo, List)} for a node known to be at {@code position} of
+   * a snapshot list of {@code size} nodes, with the copy's columns row.
+   *
+   * @param node the snapshot's node at {@code position}
+   * @param position the node's list position
+   * @param size the size of the snapshot's list
+   * @param added the nominated pods to add, none of them on the node; the caller does not change
+   *     the list afterwards (an immutable list the nominator keeps is recognised by identity)
+   * @return the copy, kept or new; nobody may change it
+   */
+  Copy withPods(NodeInfo node, int position, int size, List<PodInfo> added) {
+    AtomicReferenceArray<Copy> array = entries;
     if (array.length() != size) {
       array = new AtomicReferenceArray<>(size);
       entries = array;
     }
-    Entry entry = array.get(position);
-    if (entry != null && entry.source() == node && samePods(entry.added(), added)) {
-      return entry.copy();
+    Copy entry = array.get(position);
+    if (entry != null
+        && entry.source() == node
+        && (entry.added() == added || samePods(entry.added(), added))) {
+      return entry;
     }
     NodeInfo copy = build(node, added);
-    array.set(position, new Entry(node, added.toArray(new PodInfo[0]), copy));
-    return copy;
+    NodeColumns row = new NodeColumns(1);
+    row.set(0, copy);
+    Copy made = new Copy(node, added, copy, row);
+    array.set(position, made);
+    return made;
   }
 
   private static NodeInfo build(NodeInfo node, List<PodInfo> added) {
@@ -68,12 +94,12 @@ final class NominatedNodeCopies {
     return copy;
   }
 
-  private static boolean samePods(PodInfo[] kept, List<PodInfo> added) {
-    if (kept.length != added.size()) {
+  private static boolean samePods(List<PodInfo> kept, List<PodInfo> added) {
+    if (kept.size() != added.size()) {
       return false;
     }
-    for (int i = 0; i < kept.length; i++) {
-      if (kept[i] != added.get(i)) {
+    for (int i = 0, n = kept.size(); i < n; i++) {
+      if (kept.get(i) != added.get(i)) {
         return false;
       }
     }

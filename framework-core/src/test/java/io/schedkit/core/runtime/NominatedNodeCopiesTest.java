@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.model.Container;
@@ -11,10 +12,28 @@ import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.ResourceList;
 import io.schedkit.framework.model.ResourceRequirements;
+import io.schedkit.framework.model.TaintEffect;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 final class NominatedNodeCopiesTest {
+  /** Every field of a {@link NodeColumns} row. */
+  private static final int[] FIELDS = {
+    NodeColumns.ALLOCATABLE_MILLI_CPU,
+    NodeColumns.ALLOCATABLE_MEMORY,
+    NodeColumns.ALLOCATABLE_EPHEMERAL_STORAGE,
+    NodeColumns.ALLOCATABLE_PODS,
+    NodeColumns.REQUESTED_MILLI_CPU,
+    NodeColumns.REQUESTED_MEMORY,
+    NodeColumns.REQUESTED_EPHEMERAL_STORAGE,
+    NodeColumns.NON_ZERO_MILLI_CPU,
+    NodeColumns.NON_ZERO_MEMORY,
+    NodeColumns.POD_COUNT,
+    NodeColumns.FLAGS
+  };
+
   private static Node node(String name) {
     return Node.builder().name(name).capacity("cpu", "4").capacity("pods", "110").build();
   }
@@ -86,5 +105,144 @@ final class NominatedNodeCopiesTest {
     NodeInfo a3 = snapshot.get("a").orElseThrow();
     NodeInfo afterGrowth = copies.withPods(snapshot, a3, List.of(n1));
     assertThat(podNames(afterGrowth)).containsExactly("later", "n1", "running");
+  }
+
+  /** A node with every kind of number, and some of the flags (by seed). */
+  private static Node richNode(String name, Random r) {
+    Node.Builder b =
+        Node.builder()
+            .name(name)
+            .capacity("cpu", (2 + r.nextInt(8)) + "")
+            .capacity("memory", (1 + r.nextInt(16)) + "Gi")
+            .capacity("ephemeral-storage", (10 + r.nextInt(90)) + "Gi")
+            .capacity("pods", (10 + r.nextInt(100)) + "");
+    if (r.nextBoolean()) {
+      b.taint("dedicated", "x", TaintEffect.NO_SCHEDULE);
+    }
+    if (r.nextBoolean()) {
+      b.unschedulable(true);
+    }
+    if (r.nextBoolean()) {
+      b.image(1_000_000L + r.nextInt(1000), "registry/image-" + name);
+    }
+    return b.build();
+  }
+
+  /** A pod requesting some of cpu, memory and ephemeral storage (none at all, sometimes). */
+  private static Pod requesting(String name, Random r) {
+    Container.Builder c = Container.builder().name("c");
+    if (r.nextBoolean()) {
+      c.request("cpu", (100 + r.nextInt(900)) + "m");
+    }
+    if (r.nextBoolean()) {
+      c.request("memory", (1 + r.nextInt(500)) + "Mi");
+    }
+    if (r.nextBoolean()) {
+      c.request("ephemeral-storage", (1 + r.nextInt(500)) + "Mi");
+    }
+    return Pod.builder().name(name).uid(name).container(c.build()).build();
+  }
+
+  @Test
+  void copyRow_isTheCopysOwnRow_inEveryField() {
+    for (long seed = 0; seed < 30; seed++) {
+      Random r = new Random(seed);
+      SchedulerCache cache = new SchedulerCache();
+      int n = 1 + r.nextInt(6);
+      for (int i = 0; i < n; i++) {
+        cache.addNode(richNode("node-" + i, r));
+        for (int k = r.nextInt(3); k > 0; k--) {
+          cache.addPod(
+              requesting("run-" + i + "-" + k, r).toBuilder().nodeName("node-" + i).build());
+        }
+      }
+      Snapshot snapshot = new Snapshot();
+      cache.updateSnapshot(snapshot);
+      NodeColumns columns = snapshot.columns();
+      NominatedNodeCopies copies = new NominatedNodeCopies();
+      for (int p = 0; p < snapshot.size(); p++) {
+        NodeInfo source = snapshot.list().get(p);
+        List<PodInfo> added = new ArrayList<>();
+        for (int k = 1 + r.nextInt(3); k > 0; k--) {
+          added.add(PodInfo.of(requesting("nominated-" + p + "-" + k, r)));
+        }
+        added = List.copyOf(added);
+        NominatedNodeCopies.Copy copy = copies.withPods(source, p, snapshot.size(), added);
+        String what = "seed " + seed + ", " + source.name();
+
+        assertThat(copy.source()).as(what).isSameAs(source);
+        assertThat(copy.added()).as(what).isSameAs(added);
+        assertThat(copy.node().podCount()).as(what).isEqualTo(source.podCount() + added.size());
+        assertThat(podNames(source))
+            .as("%s: the source is untouched", what)
+            .doesNotContain(added.get(0).name());
+        NodeColumns fresh = new NodeColumns(1);
+        fresh.set(0, copy.node());
+        for (int field : FIELDS) {
+          assertThat(copy.row().get(0, field))
+              .as("%s, field %d", what, field)
+              .isEqualTo(fresh.get(0, field));
+        }
+        assertThat(copy.row().get(0, NodeColumns.POD_COUNT))
+            .as("%s: the copy's pods, not the source's", what)
+            .isEqualTo(columns.get(p, NodeColumns.POD_COUNT) + added.size());
+        assertThat(copy.row().get(0, NodeColumns.ALLOCATABLE_MILLI_CPU))
+            .as(what)
+            .isEqualTo(columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU));
+        assertThat(copy.row().get(0, NodeColumns.FLAGS))
+            .as("%s: the source's flags", what)
+            .isEqualTo(columns.get(p, NodeColumns.FLAGS));
+      }
+    }
+  }
+
+  @Test
+  void withPositions_keepsTheCopyForTheSameNodeAndList() {
+    SchedulerCache cache = new SchedulerCache();
+    cache.addNode(node("a"));
+    cache.addNode(node("b"));
+    cache.addPod(pod("running", "1").toBuilder().nodeName("b").build());
+    Snapshot snapshot = new Snapshot();
+    cache.updateSnapshot(snapshot);
+    NodeInfo b = snapshot.get("b").orElseThrow();
+    int at = snapshot.positionOf(b);
+    assertThat(at).isNotNegative();
+    PodInfo n1 = PodInfo.of(pod("n1", "2"));
+    PodInfo n2 = PodInfo.of(pod("n2", "500m"));
+    List<PodInfo> added = List.of(n1, n2);
+    NominatedNodeCopies copies = new NominatedNodeCopies();
+
+    NominatedNodeCopies.Copy first = copies.withPods(b, at, snapshot.size(), added);
+    assertThat(podNames(first.node())).containsExactly("n1", "n2", "running");
+    assertThat(first.row().get(0, NodeColumns.REQUESTED_MILLI_CPU)).isEqualTo(3500);
+    assertThat(copies.withPods(b, at, snapshot.size(), added))
+        .as("the same node and the same list object")
+        .isSameAs(first);
+    assertThat(copies.withPods(b, at, snapshot.size(), new ArrayList<>(added)))
+        .as("another list of the same PodInfos")
+        .isSameAs(first);
+    assertThat(copies.withPods(snapshot, b, added))
+        .as("the lister's variant shares the kept copies")
+        .isSameAs(first.node());
+
+    // The copy keeps its source's position, yet the snapshot does not take it for its own node.
+    assertThat(first.node().listPosition()).isEqualTo(at);
+    assertThat(snapshot.positionOf(first.node())).isEqualTo(-1);
+    assertThat(snapshot.positionOf(b)).isEqualTo(at);
+
+    // Other pods: a new copy, kept from then on.
+    NominatedNodeCopies.Copy second = copies.withPods(b, at, snapshot.size(), List.of(n1));
+    assertThat(second).isNotSameAs(first);
+    assertThat(second.row().get(0, NodeColumns.POD_COUNT)).isEqualTo(2);
+    assertThat(copies.withPods(b, at, snapshot.size(), List.of(n1))).isSameAs(second);
+
+    // Another node at that position, or another list size: a new copy.
+    NodeInfo other = b.copy();
+    NominatedNodeCopies.Copy third = copies.withPods(other, at, snapshot.size(), List.of(n1));
+    assertThat(third).isNotSameAs(second);
+    assertThat(third.source()).isSameAs(other);
+    NominatedNodeCopies.Copy fourth = copies.withPods(other, at, snapshot.size() + 1, List.of(n1));
+    assertThat(fourth).as("the size changed: nothing kept").isNotSameAs(third);
+    assertThat(podNames(fourth.node())).containsExactly("n1", "running");
   }
 }

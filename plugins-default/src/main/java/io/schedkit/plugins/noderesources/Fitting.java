@@ -11,9 +11,7 @@ import io.schedkit.framework.model.ResourceNames;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -129,24 +127,20 @@ final class Fitting {
    * every node of the cluster answers one of these. Statuses are immutable, so sharing them changes
    * nothing.
    */
-  private static final Map<String, Status[]> COMMON_FAILURES = commonFailures();
+  private static final Status[] TOO_MANY_PODS_FAILURE = failures(NodeResourcesFit.TOO_MANY_PODS);
 
-  private static Map<String, Status[]> commonFailures() {
-    Map<String, Status[]> m = new HashMap<>();
-    for (String reason :
-        List.of(
-            NodeResourcesFit.TOO_MANY_PODS,
-            NodeResourcesFit.INSUFFICIENT_CPU,
-            NodeResourcesFit.INSUFFICIENT_MEMORY,
-            NodeResourcesFit.INSUFFICIENT_EPHEMERAL_STORAGE)) {
-      m.put(
-          reason,
-          new Status[] {
-            Status.of(Code.UNSCHEDULABLE, List.of(reason)),
-            Status.of(Code.UNSCHEDULABLE_AND_UNRESOLVABLE, List.of(reason))
-          });
-    }
-    return Map.copyOf(m);
+  /** The statuses of too little of {@link #COMMON_IDS}' resources, by the same index. */
+  private static final Status[][] COMMON_FAILURES = {
+    failures(NodeResourcesFit.INSUFFICIENT_CPU),
+    failures(NodeResourcesFit.INSUFFICIENT_MEMORY),
+    failures(NodeResourcesFit.INSUFFICIENT_EPHEMERAL_STORAGE)
+  };
+
+  private static Status[] failures(String reason) {
+    return new Status[] {
+      Status.of(Code.UNSCHEDULABLE, List.of(reason)),
+      Status.of(Code.UNSCHEDULABLE_AND_UNRESOLVABLE, List.of(reason))
+    };
   }
 
   /**
@@ -157,7 +151,7 @@ final class Fitting {
   private static Status commonFailure(Request request, NodeInfo node) {
     Resource alloc = node.allocatable();
     if (node.pods().size() + 1L > alloc.pods()) {
-      return COMMON_FAILURES.get(NodeResourcesFit.TOO_MANY_PODS)[0];
+      return TOO_MANY_PODS_FAILURE[0];
     }
     Resource used = node.requested();
     Resource req = request.requests();
@@ -165,7 +159,7 @@ final class Fitting {
       int id = COMMON_IDS[k];
       long want = req.get(id);
       if (want > 0 && want > alloc.get(id) - used.get(id)) {
-        return COMMON_FAILURES.get(COMMON_REASONS[k])[want > alloc.get(id) ? 1 : 0];
+        return COMMON_FAILURES[k][want > alloc.get(id) ? 1 : 0];
       }
     }
     return null;
@@ -182,7 +176,7 @@ final class Fitting {
     int failures = 0;
     if (columns.get(position, NodeColumns.POD_COUNT) + 1L
         > columns.get(position, NodeColumns.ALLOCATABLE_PODS)) {
-      failure = COMMON_FAILURES.get(NodeResourcesFit.TOO_MANY_PODS)[0];
+      failure = TOO_MANY_PODS_FAILURE[0];
       failures++;
     }
     for (int k = 0; k < COMMON_IDS.length; k++) {
@@ -190,7 +184,7 @@ final class Fitting {
       long alloc = columns.get(position, COMMON_ALLOCATABLE[k]);
       if (!fits(want, alloc, columns.get(position, COMMON_REQUESTED[k]))) {
         if (failure == null) {
-          failure = COMMON_FAILURES.get(COMMON_REASONS[k])[want > alloc ? 1 : 0];
+          failure = COMMON_FAILURES[k][want > alloc ? 1 : 0];
         }
         failures++;
       }
@@ -214,12 +208,6 @@ final class Fitting {
   /** The resources of the common failures after the pod count, in {@link #check}'s order. */
   private static final int[] COMMON_IDS = {
     Resource.CPU, Resource.MEMORY, Resource.EPHEMERAL_STORAGE
-  };
-
-  private static final String[] COMMON_REASONS = {
-    NodeResourcesFit.INSUFFICIENT_CPU,
-    NodeResourcesFit.INSUFFICIENT_MEMORY,
-    NodeResourcesFit.INSUFFICIENT_EPHEMERAL_STORAGE
   };
 
   /**
