@@ -3,7 +3,9 @@ package io.schedkit.framework;
 import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -21,6 +23,20 @@ final class KeySortedOnIteration<K extends Comparable<? super K>, V> extends Abs
 
   KeySortedOnIteration(Map<K, V> source) {
     this.byKey = new HashMap<>(source);
+  }
+
+  /**
+   * The map of {@code keys.get(i)} to {@code values.get(i)}, a key listed twice keeping its last
+   * value, built without an intermediate map.
+   */
+  KeySortedOnIteration(List<K> keys, List<V> values) {
+    if (keys.size() != values.size()) {
+      throw new IllegalArgumentException(keys.size() + " keys but " + values.size() + " values");
+    }
+    this.byKey = new HashMap<>(keys.size() * 4 / 3 + 1);
+    for (int i = 0, n = keys.size(); i < n; i++) {
+      byKey.put(Objects.requireNonNull(keys.get(i), "key"), values.get(i));
+    }
   }
 
   @Override

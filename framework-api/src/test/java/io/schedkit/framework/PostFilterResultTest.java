@@ -36,4 +36,39 @@ final class PostFilterResultTest {
     assertThatThrownBy(() -> r.candidates().entrySet().clear())
         .isInstanceOf(UnsupportedOperationException.class);
   }
+
+  @Test
+  void withCandidates_isTheResultOfTheEquivalentMap_theLastVictimsOfANameWinning() {
+    for (long seed = 0; seed < 50; seed++) {
+      Random random = new Random(seed);
+      List<String> names = new ArrayList<>();
+      List<Victims> victims = new ArrayList<>();
+      Map<String, Victims> expected = new HashMap<>();
+      for (int i = random.nextInt(40); i > 0; i--) {
+        // Few distinct names, so some are listed twice.
+        String name = "node-" + random.nextInt(25);
+        Victims v = new Victims(List.of(), random.nextInt(3));
+        names.add(name);
+        victims.add(v);
+        expected.put(name, v);
+      }
+      NominatingInfo nomination = NominatingInfo.override("node-1");
+      PostFilterResult got =
+          PostFilterResult.withCandidates(Status.success(), nomination, names, victims);
+      PostFilterResult want = new PostFilterResult(Status.success(), nomination, expected);
+      assertThat(got).as("seed %d", seed).isEqualTo(want);
+      assertThat(new ArrayList<>(got.candidates().keySet()))
+          .as("seed %d", seed)
+          .containsExactlyElementsOf(new TreeMap<>(expected).keySet());
+      assertThat(got.nominatedVictims()).as("seed %d", seed).isEqualTo(want.nominatedVictims());
+      names.clear();
+      assertThat(got.candidates()).as("seed %d: a copy", seed).hasSize(expected.size());
+    }
+    assertThatThrownBy(
+            () ->
+                PostFilterResult.withCandidates(
+                    Status.success(), null, List.of("a", "b"), List.of(new Victims(List.of(), 0))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("2 keys but 1 values");
+  }
 }

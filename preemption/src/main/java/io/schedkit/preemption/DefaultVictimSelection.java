@@ -8,6 +8,7 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -57,8 +58,11 @@ final class DefaultVictimSelection {
       return VictimSelection.failure(fits);
     }
     // c. Most important first; d. those whose eviction violates a budget first.
-    Comparator<Pod> order = strategy.moreImportantFirst(handle.clock().now());
-    potential.sort((a, b) -> order.compare(a.pod(), b.pod()));
+    Comparator<PodInfo> order = null;
+    if (potential.size() > 1) {
+      order = order(strategy, handle.clock().now());
+      potential.sort(order);
+    }
     PdbViolations.Split split = PdbViolations.split(potential, pdbs);
     // e. Reprieve as many as possible; those that cannot come back are the victims.
     List<PodInfo> victims = new ArrayList<>();
@@ -83,13 +87,47 @@ final class DefaultVictimSelection {
       }
     }
     if (!split.violating().isEmpty() && !split.nonViolating().isEmpty()) {
-      victims.sort((a, b) -> order.compare(a.pod(), b.pod()));
+      // Both lists are non-empty, so there were two victims or more and the order was made.
+      victims.sort(order);
     }
     List<Pod> victimPods = new ArrayList<>(victims.size());
     for (PodInfo v : victims) {
       victimPods.add(v.pod());
     }
     return VictimSelection.of(victimPods, numViolating);
+  }
+
+  /** Whether a strategy's class keeps the default {@link PreemptionStrategy#moreImportantFirst}. */
+  private static final ClassValue<Boolean> DEFAULT_ORDER =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          try {
+            return type.getMethod("moreImportantFirst", Instant.class).getDeclaringClass()
+                == PreemptionStrategy.class;
+          } catch (NoSuchMethodException e) {
+            return false;
+          }
+        }
+      };
+
+  /**
+   * The strategy's {@link PreemptionStrategy#moreImportantFirst} over pod infos. The default order
+   * reads the priority each {@link PodInfo} keeps (a dry run sorts the victims of every node it
+   * visits, and reading the priority through each pod's spec was most of that).
+   */
+  private static Comparator<PodInfo> order(PreemptionStrategy strategy, Instant now) {
+    if (DEFAULT_ORDER.get(strategy.getClass())) {
+      return (a, b) -> {
+        int byPriority = Integer.compare(b.priority(), a.priority());
+        return byPriority != 0
+            ? byPriority
+            : PreemptionStrategy.startTime(a.pod(), now)
+                .compareTo(PreemptionStrategy.startTime(b.pod(), now));
+      };
+    }
+    Comparator<Pod> order = strategy.moreImportantFirst(now);
+    return (a, b) -> order.compare(a.pod(), b.pod());
   }
 
   /** Whether a pod could come back, or the Error that stopped the attempt. */

@@ -14,7 +14,6 @@ import io.schedkit.framework.Victims;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -162,14 +161,18 @@ public final class Evaluator {
       return PostFilterResult.of(narrowed.status());
     }
 
-    // 4) Find the best candidate.
-    Optional<Candidate> best = selectCandidate(narrowed.candidates());
+    // 4) Find the best candidate. The dry run visits each node once and the extenders answer by
+    // node name, so no node is listed twice.
+    List<Candidate> narrowedCandidates = narrowed.candidates();
+    Optional<Candidate> best = selectAmongDistinct(narrowedCandidates);
     if (best.isEmpty()) {
       return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
     }
-    Map<String, Victims> candidates = new HashMap<>();
-    for (Candidate c : narrowed.candidates()) {
-      candidates.put(c.nodeName(), c.victims());
+    List<String> candidateNodes = new ArrayList<>(narrowedCandidates.size());
+    List<Victims> candidateVictims = new ArrayList<>(narrowedCandidates.size());
+    for (Candidate c : narrowedCandidates) {
+      candidateNodes.add(c.nodeName());
+      candidateVictims.add(c.victims());
     }
 
     // 5) Actuate (evict, reject waiting victims, clear lower nominations), unless explaining.
@@ -179,8 +182,11 @@ public final class Evaluator {
         return PostFilterResult.of(prepared);
       }
     }
-    return new PostFilterResult(
-        Status.success(), NominatingInfo.override(best.get().nodeName()), candidates);
+    return PostFilterResult.withCandidates(
+        Status.success(),
+        NominatingInfo.override(best.get().nodeName()),
+        candidateNodes,
+        candidateVictims);
   }
 
   /**
@@ -374,12 +380,22 @@ public final class Evaluator {
     for (Candidate c : candidates) {
       byNode.put(c.nodeName(), c);
     }
+    return selectAmongDistinct(new ArrayList<>(byNode.values()));
+  }
+
+  /** {@link #selectCandidate} for candidates on distinct nodes. */
+  private Optional<Candidate> selectAmongDistinct(List<Candidate> candidates) {
+    if (candidates.isEmpty()) {
+      return Optional.empty();
+    }
+    if (candidates.size() == 1) {
+      return Optional.of(candidates.get(0));
+    }
     var criteria = strategy.nodeChoiceCriteria(handle.clock().now());
     if (criteria.isEmpty()) {
       criteria = NodeChoice.defaultCriteria(handle.clock().now());
     }
-    return Optional.of(
-        NodeChoice.pick(new ArrayList<>(byNode.values()), criteria, handle.parallelizer()));
+    return Optional.of(NodeChoice.pick(candidates, criteria, handle.parallelizer()));
   }
 
   /** A list keeping at most {@code capacity} items (upstream's {@code candidateList}). */
