@@ -256,6 +256,18 @@ public final class NodeInfo {
   }
 
   /**
+   * The pod at {@code index} of {@link #pods()}, without going through the read-only view
+   * (preemption's dry run walks the pods of every node it visits).
+   *
+   * @param index from 0 to {@link #podCount()} - 1
+   * @return the pod
+   * @throws IndexOutOfBoundsException if {@code index} is out of range
+   */
+  public PodInfo podAt(int index) {
+    return pods.get(index);
+  }
+
+  /**
    * The pods on the node that have pod affinity or anti-affinity.
    *
    * @return a read-only view of the pods

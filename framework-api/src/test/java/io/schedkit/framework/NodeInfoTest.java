@@ -274,6 +274,10 @@ final class NodeInfoTest {
 
   private static void assertMatches(NodeInfo n, Set<String> model, List<Pod> pool) {
     assertThat(n.pods().stream().map(PodInfo::name).collect(Collectors.toSet())).isEqualTo(model);
+    assertThat(n.podCount()).isEqualTo(model.size());
+    for (int i = 0; i < n.podCount(); i++) {
+      assertThat(n.podAt(i)).isSameAs(n.pods().get(i));
+    }
     Set<String> anti =
         n.podsWithRequiredAntiAffinity().stream().map(PodInfo::name).collect(Collectors.toSet());
     assertThat(anti)

@@ -34,11 +34,12 @@ final class DefaultVictimSelection {
       List<PodDisruptionBudget> pdbs) {
     PluginRunner runner = handle.runner();
     // a. Remove every pod the preemptor may preempt.
-    List<PodInfo> pods = node.pods();
-    List<PodInfo> potential = new ArrayList<>(pods.size());
-    for (int i = 0, n = pods.size(); i < n; i++) {
-      PodInfo p = pods.get(i);
-      if (strategy.isPreemptionAllowed(node, p, preemptor.pod())) {
+    int count = node.podCount();
+    Pod preemptorPod = preemptor.pod();
+    List<PodInfo> potential = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      PodInfo p = node.podAt(i);
+      if (strategy.isPreemptionAllowed(node, p, preemptorPod)) {
         potential.add(p);
       }
     }
