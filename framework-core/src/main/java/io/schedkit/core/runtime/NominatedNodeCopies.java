@@ -22,10 +22,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Memory: at most one copy per node position, each about the size of the snapshot's node; an
  * entry whose nominations are gone stays until its position is next filtered with others.
  *
+ * <p>Each kept copy comes with its own one-row {@link NodeColumns}, written once when the copy is
+ * built, so a Filter pass can hand a block of copies to the plugins' position-aware {@code
+ * filterBlock} by gathering those rows into columns of its own (see {@code
+ * FilterRunner.runFilterPluginsOnBlock}).
+ *
  * <p>Design note (threads): Filter workers call {@link #withPods} concurrently. Entries are
- * immutable records published through an atomic array; two workers that miss on the same position
- * each build a copy and the last one stays, both correct. The array is replaced when the node
- * list's size changes, which drops every entry.
+ * immutable records (the row is never written after publication) published through an atomic array;
+ * two workers that miss on the same position each build a copy and the last one stays, both
+ * correct. The array is replaced when the node list's size changes, which drops every entry.
  */
 final class NominatedNodeCopies {
   /**
