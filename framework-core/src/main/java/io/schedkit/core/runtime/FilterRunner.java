@@ -245,13 +245,14 @@ final class FilterRunner {
       int count,
       Status[] out,
       boolean[] decided) {
+    int open = count;
     if (decided == null) {
       decided = new boolean[count];
-    }
-    int open = 0;
-    for (int i = 0; i < count; i++) {
-      if (!decided[i]) {
-        open++;
+    } else {
+      for (int i = 0; i < count; i++) {
+        if (decided[i]) {
+          open--;
+        }
       }
     }
     for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
