@@ -90,7 +90,7 @@ public final class Nominator implements PodNominator {
   }
 
   /** The nodes whose nominations changed after one version, up to {@code version}. */
-  public record Changes(long version, String[] nodes) {}
+  public record Changes(long version, List<String> nodes) {}
 
   /**
    * The nodes whose nominations changed since {@code since} (a value of {@link #version()}); read
@@ -110,7 +110,7 @@ public final class Nominator implements PodNominator {
       for (int i = 0; i < nodes.length; i++) {
         nodes[i] = changeLog[(int) ((since + 1 + i) % LOG)];
       }
-      return new Changes(now, nodes);
+      return new Changes(now, List.of(nodes));
     }
   }
 

@@ -191,8 +191,8 @@ final class NominatorTest {
     Nominator.Changes later = nominator.changesSince(since + 1);
     assertThat(later).as("1024 changes since the next version").isNotNull();
     assertThat(later.nodes()).hasSize(1024);
-    assertThat(later.nodes()[0]).isEqualTo(expected.get(1));
-    assertThat(later.nodes()[1023]).as("the deletion of m0").isEqualTo("k0");
+    assertThat(later.nodes().get(0)).isEqualTo(expected.get(1));
+    assertThat(later.nodes().get(1023)).as("the deletion of m0").isEqualTo("k0");
     assertThat(nominator.changesSince(0)).as("from the start").isNull();
 
     // Far past the log's length, the latest changes are still listed in order.
