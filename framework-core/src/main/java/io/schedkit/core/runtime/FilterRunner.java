@@ -93,24 +93,7 @@ final class FilterRunner {
       return;
     }
     java.util.Arrays.fill(out, 0, count, null);
-    PodNominator nominator = framework.services().nominator();
-    if (!nominator.isEmpty()) {
-      NodeInfoLister lister = framework.handle().snapshot();
-      if (positions != null
-          && nominator instanceof Nominator indexed
-          && lister.columns() == columns
-          && !framework.hasActivePreFilterExtensions(state)) {
-        NodeNominations[] byPosition = nominationIndex.current(lister, indexed);
-        if (byPosition != null && byPosition.length == lister.size()) {
-          filterBlockWithNominatedCopies(
-              state, pod, nodes, positions, columns, count, out, byPosition);
-          return;
-        }
-      }
-      filterBlockThenNominatedNodes(state, pod, nodes, positions, columns, count, out, nominator);
-      return;
-    }
-    if (!filterBlock(state, pod, nodes, positions, columns, count, out, null)) {
+    if (!filterBlockAndNominated(state, pod, nodes, positions, columns, count, out)) {
       filterNodeByNode(state, pod, nodes, count, out);
       return;
     }
@@ -121,8 +104,39 @@ final class FilterRunner {
     }
   }
 
+  /**
+   * The block passes of {@link #runFilterPluginsOnBlock}: {@code out[i]} becomes node {@code i}'s
+   * verdict, or stays null for Success. False if a plugin threw.
+   */
+  private boolean filterBlockAndNominated(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] out) {
+    PodNominator nominator = framework.services().nominator();
+    if (nominator.isEmpty()) {
+      return filterBlock(state, pod, nodes, positions, columns, count, out, null);
+    }
+    NodeInfoLister lister = framework.handle().snapshot();
+    if (positions != null
+        && nominator instanceof Nominator indexed
+        && lister.columns() == columns
+        && !framework.hasActivePreFilterExtensions(state)) {
+      NodeNominations[] byPosition = nominationIndex.current(lister, indexed);
+      if (byPosition != null && byPosition.length == lister.size()) {
+        return filterBlockWithNominatedCopies(
+            state, pod, nodes, positions, columns, count, out, byPosition);
+      }
+    }
+    return filterBlockThenNominatedNodes(
+        state, pod, nodes, positions, columns, count, out, nominator);
+  }
+
   /** The block, then the copies with nominated pods of the nodes that have some that count. */
-  private void filterBlockWithNominatedCopies(
+  private boolean filterBlockWithNominatedCopies(
       CycleState state,
       PodInfo pod,
       NodeInfo[] nodes,
@@ -153,46 +167,42 @@ final class FilterRunner {
       added[m++] = counted;
     }
     if (!filterBlock(state, pod, nodes, positions, columns, count, out, null)) {
-      filterNodeByNode(state, pod, nodes, count, out);
-      return;
+      return false;
     }
-    if (m > 0) {
-      NodeInfo[] copies = new NodeInfo[m];
-      int[] rows = new int[m];
-      NodeColumns copyColumns = new NodeColumns(m);
-      int size = byPosition.length;
-      for (int k = 0; k < m; k++) {
-        int i = at[k];
-        @SuppressWarnings("unchecked")
-        List<PodInfo> pods = (List<PodInfo>) added[k];
-        NominatedNodeCopies.Copy c = nominatedCopies.withPods(nodes[i], positions[i], size, pods);
-        copies[k] = c.node();
-        rows[k] = k;
-        copyColumns.copyRow(k, c.row(), 0);
-      }
-      Status[] withNominated = new Status[m];
-      if (!filterBlock(state, pod, copies, rows, copyColumns, m, withNominated, null)) {
-        filterNodeByNode(state, pod, nodes, count, out);
-        return;
-      }
-      for (int k = 0; k < m; k++) {
-        if (withNominated[k] != null) {
-          out[at[k]] = withNominated[k];
-        }
-      }
+    if (m == 0) {
+      return true;
     }
-    for (int i = 0; i < count; i++) {
-      if (out[i] == null) {
-        out[i] = Status.success();
+    NodeInfo[] copies = new NodeInfo[m];
+    int[] rows = new int[m];
+    NodeColumns copyColumns = new NodeColumns(m);
+    for (int k = 0; k < m; k++) {
+      int i = at[k];
+      @SuppressWarnings("unchecked")
+      List<PodInfo> pods = (List<PodInfo>) added[k];
+      NominatedNodeCopies.Copy c =
+          nominatedCopies.withPods(nodes[i], positions[i], byPosition.length, pods);
+      copies[k] = c.node();
+      rows[k] = k;
+      copyColumns.copyRow(k, c.row(), 0);
+    }
+    Status[] withNominated = new Status[m];
+    if (!filterBlock(state, pod, copies, rows, copyColumns, m, withNominated, null)) {
+      return false;
+    }
+    // The copy's rejection is the verdict; a node whose copy passes keeps its own.
+    for (int k = 0; k < m; k++) {
+      if (withNominated[k] != null) {
+        out[at[k]] = withNominated[k];
       }
     }
+    return true;
   }
 
   /**
    * The block without the nodes holding nominated pods that count (looked up by name), then those
    * nodes one by one, with and without the pods.
    */
-  private void filterBlockThenNominatedNodes(
+  private boolean filterBlockThenNominatedNodes(
       CycleState state,
       PodInfo pod,
       NodeInfo[] nodes,
@@ -202,33 +212,31 @@ final class FilterRunner {
       Status[] out,
       PodNominator nominator) {
     boolean[] decided = null;
-    List<?>[] nominatedHere = null;
+    List<?>[] countedHere = null;
     for (int i = 0; i < count; i++) {
-      List<PodInfo> nominated = nominator.nominatedPodsForNode(nodes[i].name());
-      if (hasNominatedToConsider(nominated, pod)) {
-        if (nominatedHere == null) {
-          nominatedHere = new List<?>[count];
+      List<PodInfo> counted = counted(nominator.nominatedPodsForNode(nodes[i].name()), pod);
+      if (counted != null) {
+        if (countedHere == null) {
+          countedHere = new List<?>[count];
           decided = new boolean[count];
         }
-        nominatedHere[i] = nominated;
+        countedHere[i] = counted;
         // The plugins skip these nodes in the block.
         decided[i] = true;
         out[i] = Status.success();
       }
     }
     if (!filterBlock(state, pod, nodes, positions, columns, count, out, decided)) {
-      filterNodeByNode(state, pod, nodes, count, out);
-      return;
+      return false;
     }
-    for (int i = 0; i < count; i++) {
-      if (out[i] == null) {
-        out[i] = Status.success();
-      } else if (nominatedHere != null && nominatedHere[i] != null) {
+    for (int i = 0; countedHere != null && i < count; i++) {
+      if (countedHere[i] != null) {
         @SuppressWarnings("unchecked")
-        List<PodInfo> nominated = (List<PodInfo>) nominatedHere[i];
-        out[i] = withNominatedPods(state, pod, nodes[i], nominated);
+        List<PodInfo> counted = (List<PodInfo>) countedHere[i];
+        out[i] = withCountedPods(state, pod, nodes[i], counted);
       }
     }
+    return true;
   }
 
   /**
@@ -279,17 +287,6 @@ final class FilterRunner {
       }
     }
     return true;
-  }
-
-  /** Whether {@code nominated} holds another pod of at least {@code pod}'s priority. */
-  private static boolean hasNominatedToConsider(List<PodInfo> nominated, PodInfo pod) {
-    for (int i = 0, n = nominated.size(); i < n; i++) {
-      PodInfo np = nominated.get(i);
-      if (np.priority() >= pod.priority() && !samePod(np, pod)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
