@@ -200,41 +200,6 @@ final class NodeInfoTest {
     }
   }
 
-  /** A lister of a fixed list, which knows positions as the scheduler's snapshot does. */
-  private record PositionLister(List<NodeInfo> list) implements NodeInfoLister {
-    PositionLister {
-      for (int i = 0; i < list.size(); i++) {
-        list.get(i).setListPosition(i);
-      }
-    }
-
-    @Override
-    public java.util.Optional<NodeInfo> get(String nodeName) {
-      return list.stream().filter(n -> n.name().equals(nodeName)).findFirst();
-    }
-
-    @Override
-    public List<NodeInfo> havePodsWithAffinity() {
-      return List.of();
-    }
-
-    @Override
-    public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
-      return List.of();
-    }
-
-    @Override
-    public int imageNodeCount(String imageName) {
-      return 0;
-    }
-
-    @Override
-    public int positionOf(NodeInfo node) {
-      int p = node.listPosition();
-      return p >= 0 && p < list.size() && list.get(p) == node ? p : -1;
-    }
-  }
-
   @Test
   void copy_keepsItsSourcesListPosition_butNoListerTakesItForTheSource() {
     List<NodeInfo> nodes = new ArrayList<>();

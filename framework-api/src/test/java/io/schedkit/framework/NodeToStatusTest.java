@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -67,41 +66,7 @@ final class NodeToStatusTest {
 
   /** A lister over fixed nodes that knows their positions, as the scheduler's snapshot does. */
   private static NodeInfoLister lister(List<NodeInfo> nodes) {
-    for (int i = 0; i < nodes.size(); i++) {
-      nodes.get(i).setListPosition(i);
-    }
-    return new NodeInfoLister() {
-      @Override
-      public List<NodeInfo> list() {
-        return nodes;
-      }
-
-      @Override
-      public Optional<NodeInfo> get(String nodeName) {
-        return nodes.stream().filter(n -> n.name().equals(nodeName)).findFirst();
-      }
-
-      @Override
-      public List<NodeInfo> havePodsWithAffinity() {
-        return List.of();
-      }
-
-      @Override
-      public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
-        return List.of();
-      }
-
-      @Override
-      public int imageNodeCount(String imageName) {
-        return 0;
-      }
-
-      @Override
-      public int positionOf(NodeInfo node) {
-        int p = node.listPosition();
-        return p >= 0 && p < nodes.size() && nodes.get(p) == node ? p : -1;
-      }
-    };
+    return new PositionLister(nodes);
   }
 
   private static List<NodeInfo> nodes(int count) {

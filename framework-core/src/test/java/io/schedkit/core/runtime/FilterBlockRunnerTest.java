@@ -43,9 +43,9 @@ import org.junit.jupiter.api.Test;
  */
 final class FilterBlockRunnerTest {
   /** Rejects a node that already runs {@code limit} pods or more (nominated ones included). */
-  static final class PodLimit implements FilterPlugin {
+  static class PodLimit implements FilterPlugin {
     private final String name;
-    private final int limit;
+    final int limit;
 
     PodLimit(String name, int limit) {
       this.name = name;
@@ -92,10 +92,7 @@ final class FilterBlockRunnerTest {
    * a columns row that does not describe its node (a copy given its source's row, say) gives
    * another verdict than {@link #filter}.
    */
-  static final class ColumnPodLimit implements FilterPlugin {
-    private final String name;
-    private final int limit;
-
+  static final class ColumnPodLimit extends PodLimit {
     /** The snapshot's columns, to tell the calls over copies from those over the snapshot. */
     volatile NodeColumns snapshotColumns;
 
@@ -104,27 +101,14 @@ final class FilterBlockRunnerTest {
     int blocksWithoutColumns;
 
     ColumnPodLimit(String name, int limit) {
-      this.name = name;
-      this.limit = limit;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
-
-    @Override
-    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-      return node.pods().size() >= limit
-          ? Status.unschedulable("too many pods for " + name)
-          : Status.success();
+      super(name, limit);
     }
 
     @Override
     public void filterBlock(
         CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
       blocksWithoutColumns++;
-      FilterPlugin.super.filterBlock(state, pod, nodes, count, verdicts);
+      super.filterBlock(state, pod, nodes, count, verdicts);
     }
 
     @Override
@@ -143,7 +127,7 @@ final class FilterBlockRunnerTest {
       }
       for (int i = 0; i < count; i++) {
         if (verdicts[i] == null && columns.get(positions[i], NodeColumns.POD_COUNT) >= limit) {
-          verdicts[i] = Status.unschedulable("too many pods for " + name);
+          verdicts[i] = Status.unschedulable("too many pods for " + name());
         }
       }
     }
