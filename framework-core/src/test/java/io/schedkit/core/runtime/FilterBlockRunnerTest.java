@@ -258,22 +258,12 @@ final class FilterBlockRunnerTest {
       int columnLimit = 1 + r.nextInt(4);
       String digits = r.nextInt(3) == 0 ? "" + r.nextInt(10) : "";
       ColumnPodLimit columnPlugin = new ColumnPodLimit("ColumnLimit", columnLimit);
-      Registry registry =
-          new Registry()
-              .register("Sort", (a, h) -> new FrameworkBuilderTest.Sort("Sort"))
-              .register("Binder", (a, h) -> new FrameworkBuilderTest.Binder())
-              .register("Names", (a, h) -> new NameFilter(digits))
-              .register("Limit", (a, h) -> new PodLimit("Limit", limit))
-              .register("ColumnLimit", (a, h) -> columnPlugin);
-      Framework f = framework(registry, () -> snapshot, nominator);
-      Registry oracleRegistry =
-          new Registry()
-              .register("Sort", (a, h) -> new FrameworkBuilderTest.Sort("Sort"))
-              .register("Binder", (a, h) -> new FrameworkBuilderTest.Binder())
-              .register("Names", (a, h) -> new NameFilter(digits))
-              .register("Limit", (a, h) -> new PodLimit("Limit", limit))
-              .register("ColumnLimit", (a, h) -> new PodLimit("ColumnLimit", columnLimit));
-      Framework byName = framework(oracleRegistry, () -> snapshot, new ByName(nominator));
+      Framework f = framework(registry(digits, limit, columnPlugin), () -> snapshot, nominator);
+      Framework byName =
+          framework(
+              registry(digits, limit, new PodLimit("ColumnLimit", columnLimit)),
+              () -> snapshot,
+              new ByName(nominator));
       int running = 0;
       int added = 0;
       for (int pass = 0; pass < 8; pass++) {
@@ -396,14 +386,8 @@ final class FilterBlockRunnerTest {
     Nominator nominator = new Nominator();
     nominator.addNominatedPod(
         PodInfo.of(pod("nominated", "", 10)), NominatingInfo.override("node-1"));
-    Registry registry =
-        new Registry()
-            .register("Sort", (a, h) -> new FrameworkBuilderTest.Sort("Sort"))
-            .register("Binder", (a, h) -> new FrameworkBuilderTest.Binder())
-            .register("Names", (a, h) -> new NameFilter(""))
-            .register("Limit", (a, h) -> new PodLimit("Limit", 1))
-            .register("ColumnLimit", (a, h) -> new PodLimit("ColumnLimit", 1));
-    Framework f = framework(registry, () -> lister, nominator);
+    Framework f =
+        framework(registry("", 1, new PodLimit("ColumnLimit", 1)), () -> lister, nominator);
     PodInfo incoming = PodInfo.of(pod("incoming", "", 0));
     NodeInfo node1 = snapshot.get("node-1").orElseThrow();
 
@@ -439,14 +423,8 @@ final class FilterBlockRunnerTest {
       if (alsoLow) {
         nominator.addNominatedPod(PodInfo.of(pod("low", "", 0)), NominatingInfo.override("node-0"));
       }
-      Registry registry =
-          new Registry()
-              .register("Sort", (a, h) -> new FrameworkBuilderTest.Sort("Sort"))
-              .register("Binder", (a, h) -> new FrameworkBuilderTest.Binder())
-              .register("Names", (a, h) -> new NameFilter(""))
-              .register("Limit", (a, h) -> new PodLimit("Limit", 1))
-              .register("ColumnLimit", (a, h) -> new PodLimit("ColumnLimit", 1));
-      Framework f = framework(registry, () -> snapshot, nominator);
+      Framework f =
+          framework(registry("", 1, new PodLimit("ColumnLimit", 1)), () -> snapshot, nominator);
       PodInfo incoming = PodInfo.of(noUid.toBuilder().uid("u").build());
       NodeInfo node0 = snapshot.get("node-0").orElseThrow();
       assertThat(f.runFilterPluginsWithNominatedPods(new CycleState(), incoming, node0))
@@ -467,6 +445,16 @@ final class FilterBlockRunnerTest {
 
   private static Node node(String name) {
     return Node.builder().name(name).capacity("cpu", "4").capacity("pods", "110").build();
+  }
+
+  /** The plugins of {@link #framework}: names rejected by last digit, two pod limits. */
+  private static Registry registry(String digits, int limit, FilterPlugin columnLimit) {
+    return new Registry()
+        .register("Sort", (a, h) -> new FrameworkBuilderTest.Sort("Sort"))
+        .register("Binder", (a, h) -> new FrameworkBuilderTest.Binder())
+        .register("Names", (a, h) -> new NameFilter(digits))
+        .register("Limit", (a, h) -> new PodLimit("Limit", limit))
+        .register("ColumnLimit", (a, h) -> columnLimit);
   }
 
   private static Framework framework(
