@@ -70,6 +70,33 @@ public final class PodInfo {
     this.hostPorts = collectHostPorts(pod);
   }
 
+  /** A view of {@code pod} sharing {@code source}'s derived fields (the same spec but the node). */
+  private PodInfo(Pod pod, PodInfo source) {
+    this.pod = pod;
+    this.uid = pod.uid();
+    this.priority = source.priority;
+    this.requests = source.requests;
+    this.nonZeroRequests = source.nonZeroRequests;
+    this.hasPodAffinity = source.hasPodAffinity;
+    this.requiredAffinityTerms = source.requiredAffinityTerms;
+    this.requiredAntiAffinityTerms = source.requiredAntiAffinityTerms;
+    this.preferredAffinityTerms = source.preferredAffinityTerms;
+    this.preferredAntiAffinityTerms = source.preferredAntiAffinityTerms;
+    this.hostPorts = source.hostPorts;
+  }
+
+  /**
+   * This view for the pod placed on {@code nodeName} ({@code spec.nodeName} set, nothing else
+   * changed), as the scheduler assumes a pod it has just placed. Nothing derived depends on the
+   * node name, so the requests, terms and ports are shared instead of computed again.
+   *
+   * @param nodeName the node; not null
+   * @return a new view of the pod with {@code spec.nodeName} set to {@code nodeName}
+   */
+  public PodInfo withNodeName(String nodeName) {
+    return new PodInfo(pod.toBuilder().nodeName(nodeName).build(), this);
+  }
+
   /**
    * The scheduling view of {@code pod}.
    *

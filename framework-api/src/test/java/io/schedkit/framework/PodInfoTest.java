@@ -2,11 +2,18 @@ package io.schedkit.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.framework.model.Affinity;
 import io.schedkit.framework.model.Container;
+import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.PodAffinity;
+import io.schedkit.framework.model.PodAffinityTerm;
+import io.schedkit.framework.model.PodAntiAffinity;
 import io.schedkit.framework.model.ResourceList;
 import io.schedkit.framework.model.ResourceRequirements;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -71,5 +78,60 @@ final class PodInfoTest {
   @MethodSource("cases")
   void requests_followUpstreamRules(String name, Pod pod, long milliCpu) {
     assertThat(PodInfo.of(pod).requests().milliCpu()).isEqualTo(milliCpu);
+  }
+
+  @Test
+  void withNodeName_isTheViewOfThePlacedPod() {
+    PodAffinityTerm term =
+        PodAffinityTerm.builder()
+            .labelSelector(LabelSelector.of(Map.of("app", "web")))
+            .topologyKey("kubernetes.io/hostname")
+            .build();
+    Pod pending =
+        Pod.builder()
+            .name("web-1")
+            .namespace("prod")
+            .uid("uid-1")
+            .priority(100)
+            .container(
+                Container.builder()
+                    .name("app")
+                    .request("cpu", "500m")
+                    .request("memory", "1Gi")
+                    .hostPort(8080, "TCP")
+                    .build())
+            .container(Container.builder().name("no-requests").build())
+            .overhead(ResourceList.of("cpu", "10m"))
+            .affinity(
+                Affinity.builder()
+                    .podAffinity(PodAffinity.builder().required(term).preferred(5, term).build())
+                    .podAntiAffinity(
+                        PodAntiAffinity.builder().required(term).preferred(7, term).build())
+                    .build())
+            .build();
+    PodInfo info = PodInfo.of(pending);
+
+    PodInfo placed = info.withNodeName("node-7");
+
+    PodInfo expected = PodInfo.of(pending.toBuilder().nodeName("node-7").build());
+    assertThat(placed.pod()).isEqualTo(expected.pod());
+    assertThat(placed.pod().nodeName()).isEqualTo("node-7");
+    assertThat(info.pod().nodeName()).isEmpty();
+    assertThat(placed.uid()).isEqualTo("uid-1");
+    assertThat(placed.priority()).isEqualTo(expected.priority()).isEqualTo(100);
+    assertThat(placed.requests()).isEqualTo(expected.requests());
+    assertThat(placed.nonZeroRequests()).isEqualTo(expected.nonZeroRequests());
+    assertThat(placed.requiredAffinityTerms())
+        .isEqualTo(expected.requiredAffinityTerms())
+        .hasSize(1);
+    assertThat(placed.requiredAntiAffinityTerms())
+        .isEqualTo(expected.requiredAntiAffinityTerms())
+        .hasSize(1);
+    assertThat(placed.preferredAffinityTerms()).isEqualTo(expected.preferredAffinityTerms());
+    assertThat(placed.preferredAntiAffinityTerms())
+        .isEqualTo(expected.preferredAntiAffinityTerms());
+    assertThat(placed.hasPodAffinity()).isTrue();
+    assertThat(placed.hasRequiredAntiAffinity()).isEqualTo(expected.hasRequiredAntiAffinity());
+    assertThat(placed.hostPorts()).isEqualTo(expected.hostPorts()).hasSize(1);
   }
 }

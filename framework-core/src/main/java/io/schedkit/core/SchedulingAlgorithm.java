@@ -372,7 +372,12 @@ final class SchedulingAlgorithm {
           int[] positions = columns == null ? null : new int[FILTER_BLOCK];
           Status[] verdicts = new Status[FILTER_BLOCK];
           for (int i = from; i < to && more; i += FILTER_BLOCK) {
-            if (found.get() + localCount >= toFind || error.get() != null) {
+            // Read once per block: other ranges publish only at their ends, so within a block the
+            // count moves by this range's own nodes (with several ranges, a block may pass a few
+            // nodes beyond toFind, which are dropped when published, as upstream's parallel
+            // filter).
+            int published = found.get();
+            if (published + localCount >= toFind || error.get() != null) {
               break;
             }
             int count = Math.min(FILTER_BLOCK, to - i);
@@ -390,7 +395,7 @@ final class SchedulingAlgorithm {
             // Take the verdicts in node order, as if the nodes were filtered one by one; the
             // nodes after the one that completes toFind do not count as processed.
             for (int j = 0; j < count; j++) {
-              if (found.get() + localCount >= toFind) {
+              if (published + localCount >= toFind) {
                 more = false;
                 break;
               }

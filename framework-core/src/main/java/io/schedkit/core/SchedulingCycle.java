@@ -115,8 +115,8 @@ final class SchedulingCycle {
       return failedToFit(fwk, state, qp, result, start);
     }
     String host = result.selectedNode();
-    Pod assumedPod = pod.toBuilder().nodeName(host).build();
-    PodInfo assumed = PodInfo.of(assumedPod);
+    PodInfo assumed = podInfo.withNodeName(host);
+    Pod assumedPod = assumed.pod();
     try {
       cache.assumePod(assumed);
     } catch (RuntimeException e) {

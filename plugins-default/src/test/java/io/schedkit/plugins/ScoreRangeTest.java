@@ -13,7 +13,10 @@ import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.TaintEffect;
 import io.schedkit.plugins.imagelocality.ImageLocality;
 import io.schedkit.plugins.noderesources.NodeResourcesBalancedAllocation;
+import io.schedkit.plugins.noderesources.NodeResourcesBalancedAllocationArgs;
 import io.schedkit.plugins.noderesources.NodeResourcesFit;
+import io.schedkit.plugins.noderesources.NodeResourcesFitArgs;
+import io.schedkit.plugins.noderesources.ResourceSpec;
 import io.schedkit.plugins.tainttoleration.TaintToleration;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.Wrappers;
@@ -37,7 +40,15 @@ final class ScoreRangeTest {
 
   @ParameterizedTest
   @ValueSource(
-      strings = {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "Image"})
+      strings = {
+        "NodeResourcesFit",
+        "NodeResourcesFit cpu 3 memory 1",
+        "NodeResourcesFit memory only",
+        "NodeResourcesBalancedAllocation",
+        "NodeResourcesBalancedAllocation memory only",
+        "TaintToleration",
+        "Image"
+      })
   void scoreRange_equalsScoreNodeByNode(String which) {
     for (long seed = 0; seed < 200; seed++) {
       Random r = new Random(seed);
@@ -83,6 +94,16 @@ final class ScoreRangeTest {
       Function<FakeHandle, ScorePlugin> make =
           switch (which) {
             case "NodeResourcesFit" -> h -> new NodeResourcesFit();
+            case "NodeResourcesFit cpu 3 memory 1" ->
+                h -> fit(List.of(new ResourceSpec("cpu", 3), new ResourceSpec("memory", 1)), h);
+            case "NodeResourcesFit memory only" ->
+                h -> fit(List.of(new ResourceSpec("memory", 2)), h);
+            case "NodeResourcesBalancedAllocation memory only" ->
+                h ->
+                    new NodeResourcesBalancedAllocation(
+                        new NodeResourcesBalancedAllocationArgs(
+                            List.of(new ResourceSpec("memory", 1))),
+                        h);
             case "NodeResourcesBalancedAllocation" -> h -> new NodeResourcesBalancedAllocation();
             case "TaintToleration" -> h -> new TaintToleration();
             default -> ImageLocality::new;
@@ -128,5 +149,16 @@ final class ScoreRangeTest {
         }
       }
     }
+  }
+
+  /** NodeResourcesFit scoring {@code resources} with LeastAllocated. */
+  private static NodeResourcesFit fit(List<ResourceSpec> resources, FakeHandle handle) {
+    return new NodeResourcesFit(
+        new NodeResourcesFitArgs(
+            List.of(),
+            List.of(),
+            new NodeResourcesFitArgs.ScoringStrategy(
+                NodeResourcesFitArgs.ScoringStrategyType.LEAST_ALLOCATED, resources, null)),
+        handle);
   }
 }

@@ -67,21 +67,35 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     return (long) ((1 - std) * ScorePlugin.MAX_NODE_SCORE);
   }
 
+  /** As the default, with cpu and memory read from the columns for nodes that allocate both. */
   @Override
-  long score(NodeColumns c, int p, long[] podRequests) {
+  void scoreRange(
+      NodeColumns columns,
+      int[] positions,
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      long[] podRequests,
+      long[] scores) {
     if (!cpuAndMemory) {
-      return -1;
+      super.scoreRange(columns, positions, nodes, from, to, podRequests, scores);
+      return;
     }
-    long cpu = c.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
-    long memory = c.get(p, NodeColumns.ALLOCATABLE_MEMORY);
-    if (cpu == 0 || memory == 0) {
-      return -1;
+    long cpuRequest = podRequests[0];
+    long memoryRequest = podRequests[1];
+    for (int i = from; i < to; i++) {
+      int p = positions[i];
+      long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
+      long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
+      scores[i] =
+          cpu == 0 || memory == 0
+              ? score(nodes.get(i), podRequests)
+              : balanced(
+                  columns.get(p, NodeColumns.REQUESTED_MILLI_CPU) + cpuRequest,
+                  cpu,
+                  columns.get(p, NodeColumns.REQUESTED_MEMORY) + memoryRequest,
+                  memory);
     }
-    return balanced(
-        c.get(p, NodeColumns.REQUESTED_MILLI_CPU) + podRequests[0],
-        cpu,
-        c.get(p, NodeColumns.REQUESTED_MEMORY) + podRequests[1],
-        memory);
   }
 
   /**

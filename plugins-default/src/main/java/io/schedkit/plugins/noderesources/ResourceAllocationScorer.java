@@ -124,21 +124,11 @@ abstract class ResourceAllocationScorer {
   abstract long score(NodeInfo node, long[] podRequests);
 
   /**
-   * {@link #score(NodeInfo, long[])} for the node at {@code position} of {@code columns}, or -1
-   * when the columns do not carry what the score needs (the caller then scores the NodeInfo). This
-   * default always answers -1; the default resources on a node that allocates both are answered
-   * from the columns by the scorers that use them.
+   * Scores {@code nodes} {@code from} to {@code to} (exclusive) into {@code scores}, where {@code
+   * columns} holds the nodes' rows at {@code positions}. This default reads each NodeInfo; the
+   * scorers of the default resources read the columns for nodes that allocate both.
    */
-  long score(NodeColumns columns, int position, long[] podRequests) {
-    return -1;
-  }
-
-  /**
-   * Scores {@code nodes} {@code from} to {@code to} (exclusive) into {@code scores}: from each
-   * node's row of {@code columns} ({@code positions[i]}) where the columns answer, else from the
-   * NodeInfo.
-   */
-  final void scoreRange(
+  void scoreRange(
       NodeColumns columns,
       int[] positions,
       List<NodeInfo> nodes,
@@ -147,8 +137,7 @@ abstract class ResourceAllocationScorer {
       long[] podRequests,
       long[] scores) {
     for (int i = from; i < to; i++) {
-      long s = score(columns, positions[i], podRequests);
-      scores[i] = s >= 0 ? s : score(nodes.get(i), podRequests);
+      scores[i] = score(nodes.get(i), podRequests);
     }
   }
 }
