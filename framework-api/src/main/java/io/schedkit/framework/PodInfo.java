@@ -94,7 +94,7 @@ public final class PodInfo {
    * @return a new view of the pod with {@code spec.nodeName} set to {@code nodeName}
    */
   public PodInfo withNodeName(String nodeName) {
-    return new PodInfo(pod.toBuilder().nodeName(nodeName).build(), this);
+    return new PodInfo(pod.withNodeName(nodeName), this);
   }
 
   /**

@@ -153,6 +153,17 @@ public record Pod(ObjectMeta metadata, PodSpec spec, PodStatus status) implement
   }
 
   /**
+   * Returns this pod with {@code spec.nodeName} set, sharing its metadata, status and the rest of
+   * its spec.
+   *
+   * @param nodeName the node; null means {@code ""}
+   * @return the pod bound to {@code nodeName}
+   */
+  public Pod withNodeName(String nodeName) {
+    return new Pod(metadata, spec.withNodeName(nodeName), status);
+  }
+
+  /**
    * Returns a builder initialised from this pod.
    *
    * @return the builder

@@ -88,6 +88,32 @@ public record PodSpec(
   }
 
   /**
+   * Returns this spec with {@code nodeName} set, sharing every other field (they are immutable):
+   * what binding changes, without the copies a builder makes.
+   *
+   * @param nodeName the node; null means {@code ""}
+   * @return the spec bound to {@code nodeName}
+   */
+  public PodSpec withNodeName(String nodeName) {
+    return new PodSpec(
+        containers,
+        initContainers,
+        overhead,
+        nodeName,
+        nodeSelector,
+        affinity,
+        tolerations,
+        topologySpreadConstraints,
+        priority,
+        priorityClassName,
+        preemptionPolicy,
+        schedulerName,
+        schedulingGates,
+        resources,
+        hostNetwork);
+  }
+
+  /**
    * Returns a builder initialised from this spec.
    *
    * @return the builder

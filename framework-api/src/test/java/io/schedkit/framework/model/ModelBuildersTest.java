@@ -264,6 +264,22 @@ final class ModelBuildersTest {
   }
 
   @Test
+  void withNodeName_isTheBuilderWithTheNodeName_sharingTheRest() {
+    Pod pod = fullPod();
+
+    Pod bound = pod.withNodeName("n9");
+
+    assertThat(bound).isEqualTo(pod.toBuilder().nodeName("n9").build());
+    assertThat(bound.spec()).isEqualTo(pod.spec().toBuilder().nodeName("n9").build());
+    assertThat(bound.nodeName()).isEqualTo("n9");
+    assertThat(pod.nodeName()).isEqualTo("n1");
+    assertThat(bound.metadata()).isSameAs(pod.metadata());
+    assertThat(bound.status()).isSameAs(pod.status());
+    assertThat(bound.spec().containers()).isSameAs(pod.spec().containers());
+    assertThat(pod.spec().withNodeName(null).nodeName()).isEmpty();
+  }
+
+  @Test
   void pod_defaults() {
     Pod pod = Pod.builder().name("p").build();
 

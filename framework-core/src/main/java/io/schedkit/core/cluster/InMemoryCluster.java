@@ -172,12 +172,14 @@ public final class InMemoryCluster implements ClusterView {
             "update of " + key + ": the stored object is a " + old.getClass().getSimpleName());
       }
       ObjectMeta m = object.metadata();
-      ObjectMeta.Builder meta = m.toBuilder().uid(old.metadata().uid());
-      if (m.creationTimestamp() == null) {
-        meta.creationTimestamp(old.metadata().creationTimestamp());
-      }
-      stored = KubeObjects.withMetadata(object, meta.build());
-      stored = store(key, stored);
+      Instant created =
+          m.creationTimestamp() == null
+              ? old.metadata().creationTimestamp()
+              : m.creationTimestamp();
+      stored =
+          KubeObjects.withMetadata(
+              object, metadata(m, old.metadata().uid(), created, nextResourceVersion()));
+      objects.put(key, stored);
       events.publish(WatchEvent.modified(old, stored));
     }
     events.drain();
@@ -393,10 +395,7 @@ public final class InMemoryCluster implements ClusterView {
     }
     replace(
         current,
-        new Pod(
-            current.metadata(),
-            current.spec().toBuilder().nodeName(nodeName).build(),
-            status.build()));
+        new Pod(current.metadata(), current.spec().withNodeName(nodeName), status.build()));
     binds++;
   }
 
@@ -492,16 +491,12 @@ public final class InMemoryCluster implements ClusterView {
   /** Stores a validated new object, giving it a UID and creation time if unset; emits ADDED. */
   private <T extends KubeObject> T insert(T object) {
     ObjectMeta m = object.metadata();
-    ObjectMeta.Builder meta = m.toBuilder();
-    if (m.uid().isEmpty()) {
-      meta.uid(newUid(object));
-    }
-    if (m.creationTimestamp() == null) {
-      meta.creationTimestamp(clock.now());
-    }
+    String uid = m.uid().isEmpty() ? newUid(object) : m.uid();
+    Instant created = m.creationTimestamp() == null ? clock.now() : m.creationTimestamp();
     ObjectKey key = ObjectKey.of(object);
-    T stored = store(key, KubeObjects.withMetadata(object, meta.build()));
-    byUid.put(stored.metadata().uid(), key);
+    T stored = KubeObjects.withMetadata(object, metadata(m, uid, created, nextResourceVersion()));
+    objects.put(key, stored);
+    byUid.put(uid, key);
     events.publish(WatchEvent.added(stored));
     return stored;
   }
@@ -525,9 +520,31 @@ public final class InMemoryCluster implements ClusterView {
   }
 
   private <T extends KubeObject> T nextVersion(T object) {
-    String rv = Long.toString(++resourceVersion);
+    ObjectMeta m = object.metadata();
     return KubeObjects.withMetadata(
-        object, object.metadata().toBuilder().resourceVersion(rv).build());
+        object, metadata(m, m.uid(), m.creationTimestamp(), nextResourceVersion()));
+  }
+
+  private String nextResourceVersion() {
+    return Long.toString(++resourceVersion);
+  }
+
+  /**
+   * {@code m} with a new UID, creation time and resource version. Through the record's constructor,
+   * which keeps the already frozen labels, annotations and owners: the builder would copy them.
+   */
+  private static ObjectMeta metadata(
+      ObjectMeta m, String uid, Instant creationTimestamp, String resourceVersion) {
+    return new ObjectMeta(
+        m.name(),
+        m.namespace(),
+        uid,
+        m.labels(),
+        m.annotations(),
+        m.ownerReferences(),
+        creationTimestamp,
+        m.deletionTimestamp(),
+        resourceVersion);
   }
 
   /** Stores a new version of the stored pod {@code current}; emits MODIFIED. */

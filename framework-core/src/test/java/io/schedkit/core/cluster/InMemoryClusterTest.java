@@ -10,6 +10,7 @@ import io.schedkit.framework.cluster.WatchEvent.Type;
 import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Namespace;
 import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.OwnerReference;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodCondition;
 import io.schedkit.framework.model.PodDisruptionBudget;
@@ -96,6 +97,35 @@ final class InMemoryClusterTest {
     assertThat(n.metadata().resourceVersion()).isEqualTo("2");
     assertThat(cluster.pod("default", "p1")).contains(stored);
     assertThat(cluster.node("n1")).contains(n);
+  }
+
+  @Test
+  void createAndBind_keepTheMetadataGiven() {
+    Instant created = START.minusSeconds(30);
+    OwnerReference owner = new OwnerReference("apps/v1", "ReplicaSet", "rs", "rs-uid", true);
+    cluster.create(node("n1"));
+    Pod stored =
+        cluster.create(
+            pod("p1").toBuilder()
+                .label("app", "web")
+                .annotation("note", "x")
+                .ownerReference(owner)
+                .creationTimestamp(created)
+                .build());
+
+    cluster.bind(stored, "n1").toCompletableFuture().join();
+
+    Pod bound = cluster.pod("default", "p1").orElseThrow();
+    for (Pod p : List.of(stored, bound)) {
+      assertThat(p.labels()).containsExactly(Map.entry("app", "web"));
+      assertThat(p.metadata().annotations()).containsExactly(Map.entry("note", "x"));
+      assertThat(p.metadata().ownerReferences()).containsExactly(owner);
+      assertThat(p.metadata().creationTimestamp()).isEqualTo(created);
+      assertThat(p.uid()).isEqualTo(stored.uid());
+    }
+    assertThat(bound.nodeName()).isEqualTo("n1");
+    assertThat(bound.spec()).isEqualTo(stored.spec().toBuilder().nodeName("n1").build());
+    assertThat(bound.metadata().resourceVersion()).isEqualTo("3");
   }
 
   @Test
