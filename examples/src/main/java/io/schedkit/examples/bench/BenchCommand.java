@@ -78,7 +78,8 @@ public final class BenchCommand implements Callable<Integer> {
       names = "--warmup",
       paramLabel = "F",
       description =
-          "Scale of the unmeasured warm-up run before each workload, 0 for none (default 0.2).")
+          "Unmeasured warm-up before each workload, in runs of it: up to 1, one run at that"
+              + " scale; above 1, that many full runs (default 0.2; 0 for none).")
   double warmup = 0.2;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed of tie-breaks (default 0).")

@@ -58,8 +58,10 @@ public final class BenchRunner {
    * @param parallelism Filter/Score workers including the scheduling thread; 0 means the number of
    *     available processors
    * @param percentageOfNodesToScore 0 for kube-scheduler's adaptive default, else 1..100
-   * @param warmupScale when positive, each workload first runs once at this scale, unmeasured, so
-   *     the JIT has compiled the hot paths (a long-running scheduler is warm)
+   * @param warmupScale the unmeasured warm-up before each workload, in runs of it, so the JIT has
+   *     compiled the hot paths (a long-running scheduler is warm): up to 1, one run at this scale
+   *     (0.2: a fifth of the nodes and pods); above 1, that many full runs, the last one at the
+   *     fraction left (2.5: two full runs and one at half scale); 0 for none
    * @param seed the scheduler's seed (tie-breaks)
    */
   public record Options(
@@ -103,19 +105,37 @@ public final class BenchRunner {
 
   /** Runs {@code workload} (after its warm-up run, if configured) and returns what it measured. */
   public BenchResult run(BenchWorkload workload) {
-    if (options.warmupScale() > 0) {
-      runOnce(workload.scaled(Math.min(1.0, options.warmupScale())), false);
+    for (double scale : warmupScales(options.warmupScale())) {
+      runOnce(workload.scaled(scale), false, PerfControl.NONE);
     }
     List<BenchResult> results = new ArrayList<>();
-    for (int i = 0; i < options.runs(); i++) {
-      results.add(runOnce(workload, true));
+    try (PerfControl perf = PerfControl.fromEnvironment(System.getenv())) {
+      for (int i = 0; i < options.runs(); i++) {
+        results.add(runOnce(workload, true, perf));
+      }
     }
     // The run of median throughput, so one disturbed run (GC, a noisy neighbour) does not decide.
     results.sort(Comparator.comparingDouble(BenchResult::podsPerSecond));
     return results.get((results.size() - 1) / 2);
   }
 
-  private BenchResult runOnce(BenchWorkload w, boolean measureHeap) {
+  /**
+   * The scales of the warm-up runs for a warm-up of {@code runs} runs: one run at that scale up to
+   * 1, else whole runs and one at the fraction left (2.5: 1, 1, 0.5).
+   */
+  static List<Double> warmupScales(double runs) {
+    List<Double> scales = new ArrayList<>();
+    for (double left = runs; left > 1e-9; left -= 1) {
+      scales.add(Math.min(1.0, left));
+    }
+    return scales;
+  }
+
+  /**
+   * One run of {@code w}; {@code perf} counts its measured part (from the first measured pod's
+   * creation until all are bound).
+   */
+  private BenchResult runOnce(BenchWorkload w, boolean measureHeap, PerfControl perf) {
     VirtualClock clock = new VirtualClock();
     InMemoryCluster cluster = InMemoryCluster.builder().clock(clock).build();
     cluster.createAll(nodes(w));
@@ -154,6 +174,7 @@ public final class BenchRunner {
         java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
         long cpuStart = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+        perf.enable();
         long start = System.nanoTime();
         recorder.start(start);
         for (Step s : steps) {
@@ -161,6 +182,7 @@ public final class BenchRunner {
           scheduler.runUntilIdle();
         }
         long end = System.nanoTime();
+        perf.disable();
         long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpuStart : 0;
         double heap = 0;
         double heapMax = Runtime.getRuntime().maxMemory() / (1024.0 * 1024.0);
