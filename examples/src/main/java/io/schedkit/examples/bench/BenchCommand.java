@@ -82,6 +82,14 @@ public final class BenchCommand implements Callable<Integer> {
               + " scale; above 1, that many full runs (default 0.2; 0 for none).")
   double warmup = 0.2;
 
+  @Option(
+      names = "--warmup-time",
+      paramLabel = "S",
+      description =
+          "After the warm-up runs, more full ones until S seconds of warming up (default 0):"
+              + " the JIT needs seconds to compile the per-pod path on two cores.")
+  double warmupTime;
+
   @Option(names = "--seed", paramLabel = "N", description = "Seed of tie-breaks (default 0).")
   long seed;
 
@@ -141,7 +149,8 @@ public final class BenchCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--scale must be positive, got " + scale);
       }
       runner =
-          new BenchRunner(new BenchRunner.Options(parallelism, percentage, warmup, seed, runs));
+          new BenchRunner(
+              new BenchRunner.Options(parallelism, percentage, warmup, seed, runs, warmupTime));
     } catch (IllegalArgumentException e) {
       err.println("bench: " + e.getMessage());
       err.flush();

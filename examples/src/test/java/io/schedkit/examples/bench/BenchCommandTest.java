@@ -127,6 +127,35 @@ final class BenchCommandTest {
     assertThat(r.err()).contains("runs must be at least 1, got 0");
   }
 
+  @Test
+  void warmupTime_negative_isAUsageError() {
+    Run r = run("SchedulingBasic/500Nodes", "--warmup-time", "-1");
+
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("warmupSeconds must not be negative");
+  }
+
+  @Test
+  void warmupTime_runsAndStillReportsOneMeasuredRun() {
+    Run r =
+        run(
+            "SchedulingBasic/500Nodes",
+            "--scale",
+            "0.02",
+            "--warmup",
+            "0.5",
+            "--warmup-time",
+            "0.05",
+            "--parallelism",
+            "1",
+            "--format",
+            "json");
+
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out().lines()).hasSize(1);
+    assertThat(number(r.out(), "boundPods")).isEqualTo(number(r.out(), "measuredPods"));
+  }
+
   private static double number(String json, String field) {
     Matcher m = Pattern.compile("\"" + field + "\":([0-9.]+)").matcher(json);
     assertThat(m.find()).as(field + " in " + json).isTrue();
