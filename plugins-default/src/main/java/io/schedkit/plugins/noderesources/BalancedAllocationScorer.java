@@ -1,8 +1,6 @@
 package io.schedkit.plugins.noderesources;
 
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
-import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
 import java.util.List;
 
@@ -23,15 +21,9 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
 
   @Override
   long score(NodeInfo node, long[] podRequests) {
-    if (cpuAndMemory) {
-      Resource alloc = node.allocatable();
-      long cpu = alloc.milliCpu();
-      long memory = alloc.memory();
-      if (cpu != 0 && memory != 0) {
-        Resource used = node.requested();
-        return balanced(
-            used.milliCpu() + podRequests[0], cpu, used.memory() + podRequests[1], memory);
-      }
+    long shortcut = scoreCpuAndMemory(node, podRequests);
+    if (shortcut >= 0) {
+      return shortcut;
     }
     int n = 0;
     double first = 0;
@@ -67,35 +59,15 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     return (long) ((1 - std) * ScorePlugin.MAX_NODE_SCORE);
   }
 
-  /** As the default, with cpu and memory read from the columns for nodes that allocate both. */
+  /** Cpu then memory (the weights do not count). */
   @Override
-  void scoreRange(
-      NodeColumns columns,
-      int[] positions,
-      List<NodeInfo> nodes,
-      int from,
-      int to,
-      long[] podRequests,
-      long[] scores) {
-    if (!cpuAndMemory) {
-      super.scoreRange(columns, positions, nodes, from, to, podRequests, scores);
-      return;
-    }
-    long cpuRequest = podRequests[0];
-    long memoryRequest = podRequests[1];
-    for (int i = from; i < to; i++) {
-      int p = positions[i];
-      long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
-      long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
-      scores[i] =
-          cpu == 0 || memory == 0
-              ? score(nodes.get(i), podRequests)
-              : balanced(
-                  columns.get(p, NodeColumns.REQUESTED_MILLI_CPU) + cpuRequest,
-                  cpu,
-                  columns.get(p, NodeColumns.REQUESTED_MEMORY) + memoryRequest,
-                  memory);
-    }
+  boolean scoresCpuAndMemory() {
+    return cpuAndMemory;
+  }
+
+  @Override
+  long scoreCpuAndMemory(long cpuUsed, long cpu, long memoryUsed, long memory) {
+    return balanced(cpuUsed, cpu, memoryUsed, memory);
   }
 
   /**
