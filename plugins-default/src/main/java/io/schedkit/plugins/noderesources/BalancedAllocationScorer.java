@@ -1,6 +1,8 @@
 package io.schedkit.plugins.noderesources;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
 import java.util.List;
 
@@ -21,9 +23,15 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
 
   @Override
   long score(NodeInfo node, long[] podRequests) {
-    long shortcut = scoreCpuAndMemory(node, podRequests);
-    if (shortcut >= 0) {
-      return shortcut;
+    if (cpuAndMemory) {
+      Resource alloc = node.allocatable();
+      long cpu = alloc.milliCpu();
+      long memory = alloc.memory();
+      if (cpu != 0 && memory != 0) {
+        Resource used = node.requested();
+        return balanced(
+            used.milliCpu() + podRequests[0], cpu, used.memory() + podRequests[1], memory);
+      }
     }
     int n = 0;
     double first = 0;
@@ -59,15 +67,35 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     return (long) ((1 - std) * ScorePlugin.MAX_NODE_SCORE);
   }
 
-  /** Cpu then memory (the weights do not count). */
+  /** As the default, with cpu and memory read from the columns for nodes that allocate both. */
   @Override
-  boolean scoresCpuAndMemory() {
-    return cpuAndMemory;
-  }
-
-  @Override
-  long scoreCpuAndMemory(long cpuUsed, long cpu, long memoryUsed, long memory) {
-    return balanced(cpuUsed, cpu, memoryUsed, memory);
+  void scoreRange(
+      NodeColumns columns,
+      int[] positions,
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      long[] podRequests,
+      long[] scores) {
+    if (!cpuAndMemory) {
+      super.scoreRange(columns, positions, nodes, from, to, podRequests, scores);
+      return;
+    }
+    long cpuRequest = podRequests[0];
+    long memoryRequest = podRequests[1];
+    for (int i = from; i < to; i++) {
+      int p = positions[i];
+      long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
+      long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
+      scores[i] =
+          cpu == 0 || memory == 0
+              ? score(nodes.get(i), podRequests)
+              : balanced(
+                  columns.get(p, NodeColumns.REQUESTED_MILLI_CPU) + cpuRequest,
+                  cpu,
+                  columns.get(p, NodeColumns.REQUESTED_MEMORY) + memoryRequest,
+                  memory);
+    }
   }
 
   /**

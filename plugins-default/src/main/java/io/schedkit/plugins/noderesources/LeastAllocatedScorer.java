@@ -1,6 +1,8 @@
 package io.schedkit.plugins.noderesources;
 
+import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
 import java.util.List;
 
@@ -17,9 +19,20 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
 
   @Override
   long score(NodeInfo node, long[] podRequests) {
-    long shortcut = scoreCpuAndMemory(node, podRequests);
-    if (shortcut >= 0) {
-      return shortcut;
+    if (cpuAndMemory) {
+      Resource alloc = node.allocatable();
+      long cpu = alloc.milliCpu();
+      long memory = alloc.memory();
+      long w0 = weight(0);
+      long w1 = weight(1);
+      if (cpu != 0 && memory != 0 && w0 + w1 != 0) {
+        Resource used = node.nonZeroRequested();
+        return weighted(
+            leastRequestedScore(used.milliCpu() + podRequests[0], cpu),
+            leastRequestedScore(used.memory() + podRequests[1], memory),
+            w0,
+            w1);
+      }
     }
     long nodeScore = 0;
     long weightSum = 0;
@@ -35,20 +48,43 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
     return weightSum == 0 ? 0 : nodeScore / weightSum;
   }
 
-  /** Cpu then memory, at least one of them weighted. */
+  /**
+   * As the default, with cpu and memory read from the columns for nodes that allocate both, and the
+   * weights read once per slice.
+   */
   @Override
-  boolean scoresCpuAndMemory() {
-    return cpuAndMemory && weight(0) + weight(1) != 0;
-  }
-
-  /** The weighted mean of the two least-requested scores. */
-  @Override
-  long scoreCpuAndMemory(long cpuUsed, long cpu, long memoryUsed, long memory) {
-    return weighted(
-        leastRequestedScore(cpuUsed, cpu),
-        leastRequestedScore(memoryUsed, memory),
-        weight(0),
-        weight(1));
+  void scoreRange(
+      NodeColumns columns,
+      int[] positions,
+      List<NodeInfo> nodes,
+      int from,
+      int to,
+      long[] podRequests,
+      long[] scores) {
+    long w0 = cpuAndMemory ? weight(0) : 0;
+    long w1 = cpuAndMemory ? weight(1) : 0;
+    if (w0 + w1 == 0) {
+      super.scoreRange(columns, positions, nodes, from, to, podRequests, scores);
+      return;
+    }
+    long cpuRequest = podRequests[0];
+    long memoryRequest = podRequests[1];
+    for (int i = from; i < to; i++) {
+      int p = positions[i];
+      long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
+      long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
+      if (cpu == 0 || memory == 0) {
+        scores[i] = score(nodes.get(i), podRequests);
+        continue;
+      }
+      scores[i] =
+          weighted(
+              leastRequestedScore(columns.get(p, NodeColumns.NON_ZERO_MILLI_CPU) + cpuRequest, cpu),
+              leastRequestedScore(
+                  columns.get(p, NodeColumns.NON_ZERO_MEMORY) + memoryRequest, memory),
+              w0,
+              w1);
+    }
   }
 
   /** The weighted mean of the cpu and memory scores, truncated. */

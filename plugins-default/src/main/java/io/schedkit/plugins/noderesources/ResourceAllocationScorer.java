@@ -124,49 +124,11 @@ abstract class ResourceAllocationScorer {
   abstract long score(NodeInfo node, long[] podRequests);
 
   /**
-   * Whether {@link #scoreCpuAndMemory} scores nodes that allocate both cpu and memory (only for
-   * scorers of exactly cpu then memory); otherwise every node is scored by {@link #score}.
-   */
-  boolean scoresCpuAndMemory() {
-    return false;
-  }
-
-  /**
-   * The score of a node that allocates both cpu and memory, when {@link #scoresCpuAndMemory}:
-   * {@code cpuUsed} and {@code memoryUsed} are what the node's pods plus the pod request (the
-   * non-zero aggregate, or the actual requests when the scorer uses them).
-   *
-   * @throws UnsupportedOperationException if the scorer has no such shortcut
-   */
-  long scoreCpuAndMemory(long cpuUsed, long cpu, long memoryUsed, long memory) {
-    throw new UnsupportedOperationException(getClass().getSimpleName() + " scores every resource");
-  }
-
-  /**
-   * {@link #score} through {@link #scoreCpuAndMemory} for a node that allocates cpu and memory,
-   * when the scorer has that shortcut; -1 otherwise.
-   */
-  final long scoreCpuAndMemory(NodeInfo node, long[] podRequests) {
-    if (!scoresCpuAndMemory()) {
-      return -1;
-    }
-    Resource alloc = node.allocatable();
-    long cpu = alloc.milliCpu();
-    long memory = alloc.memory();
-    if (cpu == 0 || memory == 0) {
-      return -1;
-    }
-    Resource used = useRequested ? node.requested() : node.nonZeroRequested();
-    return scoreCpuAndMemory(
-        used.milliCpu() + podRequests[0], cpu, used.memory() + podRequests[1], memory);
-  }
-
-  /**
    * Scores {@code nodes} {@code from} to {@code to} (exclusive) into {@code scores}, where {@code
-   * columns} holds the nodes' rows at {@code positions}: for scorers of cpu then memory, nodes that
-   * allocate both from their rows ({@link #scoreCpuAndMemory}), the others from their NodeInfo.
+   * columns} holds the nodes' rows at {@code positions}. This default reads each NodeInfo; the
+   * scorers of the default resources read the columns for nodes that allocate both.
    */
-  final void scoreRange(
+  void scoreRange(
       NodeColumns columns,
       int[] positions,
       List<NodeInfo> nodes,
@@ -174,28 +136,8 @@ abstract class ResourceAllocationScorer {
       int to,
       long[] podRequests,
       long[] scores) {
-    if (!scoresCpuAndMemory()) {
-      for (int i = from; i < to; i++) {
-        scores[i] = score(nodes.get(i), podRequests);
-      }
-      return;
-    }
-    int cpuUsed = useRequested ? NodeColumns.REQUESTED_MILLI_CPU : NodeColumns.NON_ZERO_MILLI_CPU;
-    int memoryUsed = useRequested ? NodeColumns.REQUESTED_MEMORY : NodeColumns.NON_ZERO_MEMORY;
-    long cpuRequest = podRequests[0];
-    long memoryRequest = podRequests[1];
     for (int i = from; i < to; i++) {
-      int p = positions[i];
-      long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
-      long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
-      scores[i] =
-          cpu == 0 || memory == 0
-              ? score(nodes.get(i), podRequests)
-              : scoreCpuAndMemory(
-                  columns.get(p, cpuUsed) + cpuRequest,
-                  cpu,
-                  columns.get(p, memoryUsed) + memoryRequest,
-                  memory);
+      scores[i] = score(nodes.get(i), podRequests);
     }
   }
 }
