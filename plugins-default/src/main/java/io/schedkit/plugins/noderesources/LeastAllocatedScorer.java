@@ -50,7 +50,9 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
 
   /**
    * As the default, with cpu and memory read from the columns for nodes that allocate both, and the
-   * weights read once per slice.
+   * weights read once per slice. (BalancedAllocation has a loop of the same shape: one loop in the
+   * base class calling each scorer's two-resource score cost 6% more instructions per pod in
+   * SchedulingBasic.)
    */
   @Override
   void scoreRange(
