@@ -1,5 +1,7 @@
 package io.schedkit.framework;
 
+import java.util.List;
+
 /**
  * Runs the profile's PreFilter extensions and Filter plugins on state the caller owns, so a
  * PostFilter plugin (preemption) can ask "would the pod fit on this node if these pods were gone?"
@@ -52,4 +54,16 @@ public interface PluginRunner {
    * @return Success if both passes keep the node, else the first rejection or error
    */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node);
+
+  /**
+   * The Filter plugins that run in the cycle of {@code state}: the profile's, in order, less those
+   * its PreFilter skipped. Lets a PostFilter plugin rely on what a Filter plugin it knows by name
+   * would decide. An empty list means the runner does not tell (the default).
+   *
+   * @param state the cycle state
+   * @return the plugin names, or an empty list
+   */
+  default List<String> filterPluginNames(CycleState state) {
+    return List.of();
+  }
 }

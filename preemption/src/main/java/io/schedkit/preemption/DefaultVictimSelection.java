@@ -98,17 +98,43 @@ final class DefaultVictimSelection {
     return VictimSelection.of(victimPods, numViolating);
   }
 
+  /**
+   * Whether a strategy's class keeps the default {@link PreemptionStrategy#selectVictimsOnNode}.
+   */
+  private static final ClassValue<Boolean> DEFAULT_SELECTION =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return declaredByInterface(
+              type,
+              "selectVictimsOnNode",
+              FrameworkHandle.class,
+              CycleState.class,
+              PodInfo.class,
+              NodeInfo.class,
+              List.class);
+        }
+      };
+
+  /** Whether {@code strategy} selects victims with this class (it does not override the step). */
+  static boolean isUsedBy(PreemptionStrategy strategy) {
+    return DEFAULT_SELECTION.get(strategy.getClass());
+  }
+
+  private static boolean declaredByInterface(Class<?> type, String method, Class<?>... params) {
+    try {
+      return type.getMethod(method, params).getDeclaringClass() == PreemptionStrategy.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
   /** Whether a strategy's class keeps the default {@link PreemptionStrategy#moreImportantFirst}. */
   private static final ClassValue<Boolean> DEFAULT_ORDER =
       new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-          try {
-            return type.getMethod("moreImportantFirst", Instant.class).getDeclaringClass()
-                == PreemptionStrategy.class;
-          } catch (NoSuchMethodException e) {
-            return false;
-          }
+          return declaredByInterface(type, "moreImportantFirst", Instant.class);
         }
       };
 

@@ -72,6 +72,12 @@ public final class Evaluator {
   private final PreemptionStrategy strategy;
   private final Actuator actuator;
 
+  /**
+   * Whether the dry run skips nodes that {@link NominatedRoomCheck} shows must fail (true but in
+   * tests that compare both ways).
+   */
+  private final boolean checkNominatedRoom;
+
   /** An evaluator with asynchronous preemption (upstream's default since v1.33). */
   public Evaluator(String pluginName, FrameworkHandle handle, PreemptionStrategy strategy) {
     this(pluginName, handle, strategy, true);
@@ -93,10 +99,21 @@ public final class Evaluator {
       FrameworkHandle handle,
       PreemptionStrategy strategy,
       boolean asyncPreemption) {
+    this(pluginName, handle, strategy, asyncPreemption, true);
+  }
+
+  /** As the public constructor, choosing whether the dry run uses {@link NominatedRoomCheck}. */
+  Evaluator(
+      String pluginName,
+      FrameworkHandle handle,
+      PreemptionStrategy strategy,
+      boolean asyncPreemption,
+      boolean checkNominatedRoom) {
     this.pluginName = Objects.requireNonNull(pluginName, "pluginName");
     this.handle = Objects.requireNonNull(handle, "handle");
     this.strategy = Objects.requireNonNull(strategy, "strategy");
     this.actuator = new Actuator(pluginName, handle, asyncPreemption);
+    this.checkNominatedRoom = checkNominatedRoom;
   }
 
   /** The name of the plugin this evaluator works for. */
@@ -229,7 +246,8 @@ public final class Evaluator {
    * stops once {@code numCandidates} candidates are found, at least one of them violating no
    * PodDisruptionBudget. At most {@code numCandidates} candidates of each kind are kept; the
    * non-violating ones come first. A node where the strategy reports success without victims is an
-   * Error ({@code expected at least one victim pod on node "<n>"}).
+   * Error ({@code expected at least one victim pod on node "<n>"}). Nodes whose dry run must fail
+   * ({@link NominatedRoomCheck}) are dry-run only if no candidate is found, for their statuses.
    */
   public DryRunResult dryRunPreemption(
       CycleState state,
@@ -239,14 +257,12 @@ public final class Evaluator {
       int offset,
       int numCandidates) {
     int n = potentialNodes.size();
-    BoundedList nonViolating = new BoundedList(numCandidates);
-    BoundedList violating = new BoundedList(numCandidates);
-    // The statuses of the nodes that cannot be helped, recorded in one batch at the end: a dry run
-    // that finds its candidates never reads them.
-    List<NodeInfo> failedNodes = new ArrayList<>();
-    List<Status> failedStatuses = new ArrayList<>();
-    List<String> errors = new ArrayList<>();
-    Object lock = new Object();
+    DryRun run = new DryRun(state, pod, pdbs, numCandidates);
+    // Nodes whose dry run must fail (NominatedRoomCheck) are only noted; their statuses are
+    // needed, and their dry runs run, only when no candidate is found.
+    NominatedRoomCheck room =
+        checkNominatedRoom ? NominatedRoomCheck.of(handle, strategy, state, pod) : null;
+    List<NodeInfo> deferred = new ArrayList<>();
     int start = n == 0 ? 0 : Math.floorMod(offset, n);
     handle
         .parallelizer()
@@ -254,41 +270,92 @@ public final class Evaluator {
             n,
             i -> {
               NodeInfo original = potentialNodes.get((start + i) % n);
-              NodeInfo node = original.copy();
-              CycleState stateCopy = state.copy();
-              VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);
-              Status status = vs.status();
-              if (status.isSuccess() && !vs.victims().isEmpty()) {
-                Candidate c =
-                    new Candidate(node.name(), new Victims(vs.victims(), vs.numPdbViolations()));
-                synchronized (lock) {
-                  (vs.numPdbViolations() == 0 ? nonViolating : violating).add(c);
-                  int nvc = nonViolating.size();
-                  return !(nvc > 0 && nvc + violating.size() >= numCandidates);
+              if (room != null && room.surelyFails(original)) {
+                synchronized (deferred) {
+                  deferred.add(original);
                 }
+                return true;
               }
-              if (status.isSuccess()) {
-                status =
-                    Status.error(
-                        "expected at least one victim pod on node \"" + node.name() + "\"");
-              }
-              synchronized (lock) {
-                if (status.isError()) {
-                  errors.add(status.message());
-                }
-                failedNodes.add(original);
-                failedStatuses.add(status);
-              }
-              return true;
+              return run.visit(original);
             });
-    NodeToStatus statuses = new NodeToStatus();
-    statuses.setAll(
-        failedNodes.toArray(new NodeInfo[0]),
-        failedStatuses.toArray(new Status[0]),
-        failedNodes.size());
-    List<Candidate> all = new ArrayList<>(nonViolating.items());
-    all.addAll(violating.items());
-    return new DryRunResult(all, statuses, errors);
+    if (run.candidates() == 0) {
+      for (NodeInfo original : deferred) {
+        run.visit(original);
+      }
+    }
+    return run.result();
+  }
+
+  /**
+   * One dry run's visits and what they found: candidates of each kind (at most {@code
+   * numCandidates} each), the statuses of the nodes that cannot be helped (recorded in one batch at
+   * the end: a dry run that finds its candidates never reads them), and the Errors. Visits run on
+   * the parallelizer's threads and record under one lock.
+   */
+  private final class DryRun {
+    private final CycleState state;
+    private final PodInfo pod;
+    private final List<PodDisruptionBudget> pdbs;
+    private final int numCandidates;
+    private final BoundedList nonViolating;
+    private final BoundedList violating;
+    private final List<NodeInfo> failedNodes = new ArrayList<>();
+    private final List<Status> failedStatuses = new ArrayList<>();
+    private final List<String> errors = new ArrayList<>();
+
+    DryRun(CycleState state, PodInfo pod, List<PodDisruptionBudget> pdbs, int numCandidates) {
+      this.state = state;
+      this.pod = pod;
+      this.pdbs = pdbs;
+      this.numCandidates = numCandidates;
+      this.nonViolating = new BoundedList(numCandidates);
+      this.violating = new BoundedList(numCandidates);
+    }
+
+    /**
+     * The dry run of {@code original}, on copies of it and of the state; false once enough
+     * candidates are found.
+     */
+    boolean visit(NodeInfo original) {
+      NodeInfo node = original.copy();
+      CycleState stateCopy = state.copy();
+      VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);
+      Status status = vs.status();
+      if (status.isSuccess() && !vs.victims().isEmpty()) {
+        Candidate c = new Candidate(node.name(), new Victims(vs.victims(), vs.numPdbViolations()));
+        synchronized (this) {
+          (vs.numPdbViolations() == 0 ? nonViolating : violating).add(c);
+          int nvc = nonViolating.size();
+          return !(nvc > 0 && nvc + violating.size() >= numCandidates);
+        }
+      }
+      if (status.isSuccess()) {
+        status = Status.error("expected at least one victim pod on node \"" + node.name() + "\"");
+      }
+      synchronized (this) {
+        if (status.isError()) {
+          errors.add(status.message());
+        }
+        failedNodes.add(original);
+        failedStatuses.add(status);
+      }
+      return true;
+    }
+
+    synchronized int candidates() {
+      return nonViolating.size() + violating.size();
+    }
+
+    synchronized DryRunResult result() {
+      NodeToStatus statuses = new NodeToStatus();
+      statuses.setAll(
+          failedNodes.toArray(new NodeInfo[0]),
+          failedStatuses.toArray(new Status[0]),
+          failedNodes.size());
+      List<Candidate> all = new ArrayList<>(nonViolating.items());
+      all.addAll(violating.items());
+      return new DryRunResult(all, statuses, errors);
+    }
   }
 
   /** What the extenders left: the candidates, or the Error of an extender that is not ignorable. */

@@ -374,6 +374,16 @@ final class FilterRunner {
     return plugins;
   }
 
+  /** See {@link Framework#filterPluginNames}. */
+  List<String> activeFilterNames(CycleState state) {
+    FilterPlugin[] active = activeFilters(state.skipFilterPlugins());
+    List<String> names = new ArrayList<>(active.length);
+    for (FilterPlugin p : active) {
+      names.add(p.name());
+    }
+    return names;
+  }
+
   /** The Filter plugins left after removing a skip set (identity-compared). */
   private record ActiveFilters(Set<String> skip, FilterPlugin[] plugins) {}
 

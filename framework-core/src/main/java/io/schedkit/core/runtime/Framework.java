@@ -338,6 +338,11 @@ public final class Framework implements PluginRunner {
     return filtering.runFilterPlugins(state, pod, node);
   }
 
+  @Override
+  public List<String> filterPluginNames(CycleState state) {
+    return filtering.activeFilterNames(state);
+  }
+
   /**
    * Filter for a block of nodes: {@code out[i]} becomes what {@link
    * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]} (see {@link

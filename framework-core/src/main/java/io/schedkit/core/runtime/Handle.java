@@ -140,4 +140,9 @@ final class Handle implements FrameworkHandle, PluginRunner {
   public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
     return framework().runFilterPluginsWithNominatedPods(state, pod, node);
   }
+
+  @Override
+  public List<String> filterPluginNames(CycleState state) {
+    return framework().filterPluginNames(state);
+  }
 }

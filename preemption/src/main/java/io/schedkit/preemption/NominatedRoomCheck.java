@@ -1,0 +1,84 @@
+package io.schedkit.preemption;
+
+import io.schedkit.framework.CycleState;
+import io.schedkit.framework.FrameworkHandle;
+import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.Resource;
+import java.util.List;
+
+/**
+ * Tells, before a node's dry run, that the dry run must fail because the node's nominated pods
+ * leave no room for the preemptor's cpu or memory even with every pod on the node gone.
+ *
+ * <p>Why that is exact: the default victim selection removes pods of lower priority only, then runs
+ * the Filter plugins on the node with its nominated pods of at least the preemptor's priority added
+ * (upstream's {@code RunFilterPluginsWithNominatedPods}); what stays requested is then at least
+ * those nominated pods' requests. When the preemptor requests a resource and that request plus
+ * theirs exceeds what the node allocates, NodeResourcesFit rejects the node (its check: a positive
+ * request above allocatable minus requested), so the dry run fails, whatever else the Filter
+ * plugins say. Which status it fails with is left to the real dry run, run only when the statuses
+ * are needed (no candidate found).
+ *
+ * <p>Used only when it holds: NodeResourcesFit runs in the cycle and the strategy keeps the default
+ * victim selection (whichever pods it may remove, the nominated pods stay). In PreemptionBasic most
+ * dry runs are of nodes holding a nominated preemptor, each a node copy, its pods removed and the
+ * Filter plugins run twice, to learn what this check answers with two lookups.
+ *
+ * <p>Immutable and safe to share between the dry run's workers.
+ */
+final class NominatedRoomCheck {
+  /** The Filter plugin whose resource check the answer relies on. */
+  static final String NODE_RESOURCES_FIT = "NodeResourcesFit";
+
+  private final FrameworkHandle handle;
+  private final PodInfo preemptor;
+  private final long cpu;
+  private final long memory;
+
+  private NominatedRoomCheck(FrameworkHandle handle, PodInfo preemptor) {
+    this.handle = handle;
+    this.preemptor = preemptor;
+    this.cpu = preemptor.requests().milliCpu();
+    this.memory = preemptor.requests().memory();
+  }
+
+  /** The check for {@code preemptor}'s dry run, or null when it would not be exact. */
+  static NominatedRoomCheck of(
+      FrameworkHandle handle, PreemptionStrategy strategy, CycleState state, PodInfo preemptor) {
+    if (!DefaultVictimSelection.isUsedBy(strategy)
+        || !handle.runner().filterPluginNames(state).contains(NODE_RESOURCES_FIT)
+        || (preemptor.requests().milliCpu() <= 0 && preemptor.requests().memory() <= 0)
+        || handle.nominator().isEmpty()) {
+      return null;
+    }
+    return new NominatedRoomCheck(handle, preemptor);
+  }
+
+  /** Whether the dry run of {@code node} (the snapshot's) must fail. */
+  boolean surelyFails(NodeInfo node) {
+    List<PodInfo> nominated = handle.nominator().nominatedPodsForNode(node.name());
+    if (nominated.isEmpty()) {
+      return false;
+    }
+    long nominatedCpu = 0;
+    long nominatedMemory = 0;
+    int priority = preemptor.priority();
+    for (int i = 0, n = nominated.size(); i < n; i++) {
+      PodInfo p = nominated.get(i);
+      if (p.priority() >= priority && !samePod(p, preemptor)) {
+        nominatedCpu += p.requests().milliCpu();
+        nominatedMemory += p.requests().memory();
+      }
+    }
+    Resource allocatable = node.allocatable();
+    return (cpu > 0 && cpu > allocatable.milliCpu() - nominatedCpu)
+        || (memory > 0 && memory > allocatable.memory() - nominatedMemory);
+  }
+
+  /** The pod itself is never its own nominated pod (by UID, or by key without one). */
+  private static boolean samePod(PodInfo a, PodInfo b) {
+    String uid = a.uid();
+    return uid.isEmpty() ? a.pod().key().equals(b.pod().key()) : uid.equals(b.uid());
+  }
+}
