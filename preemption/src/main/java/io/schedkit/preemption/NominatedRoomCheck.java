@@ -76,9 +76,18 @@ final class NominatedRoomCheck {
         || (memory > 0 && memory > allocatable.memory() - nominatedMemory);
   }
 
-  /** The pod itself is never its own nominated pod (by UID, or by key without one). */
+  /**
+   * The pod itself is never its own nominated pod: by UID, or by key when {@code a} has none (as
+   * the Filter's nominated-pods pass decides). The UIDs' cached hash codes are compared first, so a
+   * different pod is told apart without reading its UID's characters.
+   */
   private static boolean samePod(PodInfo a, PodInfo b) {
     String uid = a.uid();
-    return uid.isEmpty() ? a.pod().key().equals(b.pod().key()) : uid.equals(b.uid());
+    int hash = uid.hashCode();
+    if (hash == 0 && uid.isEmpty()) {
+      return a.pod().key().equals(b.pod().key());
+    }
+    String other = b.uid();
+    return hash == other.hashCode() && uid.equals(other);
   }
 }
