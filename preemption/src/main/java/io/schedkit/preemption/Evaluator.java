@@ -247,7 +247,8 @@ public final class Evaluator {
    * PodDisruptionBudget. At most {@code numCandidates} candidates of each kind are kept; the
    * non-violating ones come first. A node where the strategy reports success without victims is an
    * Error ({@code expected at least one victim pod on node "<n>"}). Nodes whose dry run must fail
-   * ({@link NominatedRoomCheck}) are dry-run only if no candidate is found, for their statuses.
+   * (the package's {@code NominatedRoomCheck}) are dry-run only if no candidate is found, for their
+   * statuses.
    */
   public DryRunResult dryRunPreemption(
       CycleState state,
