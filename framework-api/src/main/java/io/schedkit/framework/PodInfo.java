@@ -98,6 +98,23 @@ public final class PodInfo {
   }
 
   /**
+   * Whether {@code other} views the same pod: the same UID, or, when this view's pod has none, the
+   * same namespace and name. This is how a pod is told apart from the nominated pods counted on a
+   * node (a pod is never its own nominated pod). The UIDs' cached hash codes are compared first, so
+   * a different pod is told apart without reading its UID's characters.
+   *
+   * @param other another view; not null
+   * @return whether both view the same pod
+   */
+  public boolean isSamePodAs(PodInfo other) {
+    int hash = uid.hashCode();
+    if (hash == 0 && uid.isEmpty()) {
+      return pod.key().equals(other.pod.key());
+    }
+    return hash == other.uid.hashCode() && uid.equals(other.uid);
+  }
+
+  /**
    * The scheduling view of {@code pod}.
    *
    * @param pod the pod; not null

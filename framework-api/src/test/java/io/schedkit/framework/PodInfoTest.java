@@ -134,4 +134,19 @@ final class PodInfoTest {
     assertThat(placed.hasRequiredAntiAffinity()).isEqualTo(expected.hasRequiredAntiAffinity());
     assertThat(placed.hostPorts()).isEqualTo(expected.hostPorts()).hasSize(1);
   }
+
+  @Test
+  void isSamePodAs_byUid_orByKeyWithoutOne() {
+    PodInfo a = PodInfo.of(Pod.builder().name("a").uid("uid-1").build());
+    PodInfo aLater = PodInfo.of(Pod.builder().name("a").uid("uid-1").priority(5).build());
+    PodInfo otherUid = PodInfo.of(Pod.builder().name("a").uid("uid-2").build());
+    PodInfo noUid = PodInfo.of(Pod.builder().name("a").build());
+    PodInfo noUidOtherName = PodInfo.of(Pod.builder().name("b").build());
+
+    assertThat(a.isSamePodAs(aLater)).isTrue();
+    assertThat(a.isSamePodAs(otherUid)).isFalse();
+    assertThat(noUid.isSamePodAs(a)).as("without UID: by namespace and name").isTrue();
+    assertThat(noUid.isSamePodAs(noUidOtherName)).isFalse();
+    assertThat(a.isSamePodAs(noUid)).as("with a UID: by UID").isFalse();
+  }
 }

@@ -66,7 +66,7 @@ final class NominatedRoomCheck {
     int priority = preemptor.priority();
     for (int i = 0, n = nominated.size(); i < n; i++) {
       PodInfo p = nominated.get(i);
-      if (p.priority() >= priority && !samePod(p, preemptor)) {
+      if (p.priority() >= priority && !p.isSamePodAs(preemptor)) {
         nominatedCpu += p.requests().milliCpu();
         nominatedMemory += p.requests().memory();
       }
@@ -74,20 +74,5 @@ final class NominatedRoomCheck {
     Resource allocatable = node.allocatable();
     return (cpu > 0 && cpu > allocatable.milliCpu() - nominatedCpu)
         || (memory > 0 && memory > allocatable.memory() - nominatedMemory);
-  }
-
-  /**
-   * The pod itself is never its own nominated pod: by UID, or by key when {@code a} has none (as
-   * the Filter's nominated-pods pass decides). The UIDs' cached hash codes are compared first, so a
-   * different pod is told apart without reading its UID's characters.
-   */
-  private static boolean samePod(PodInfo a, PodInfo b) {
-    String uid = a.uid();
-    int hash = uid.hashCode();
-    if (hash == 0 && uid.isEmpty()) {
-      return a.pod().key().equals(b.pod().key());
-    }
-    String other = b.uid();
-    return hash == other.hashCode() && uid.equals(other);
   }
 }

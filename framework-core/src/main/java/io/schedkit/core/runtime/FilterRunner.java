@@ -297,7 +297,7 @@ final class FilterRunner {
     List<PodInfo> counted = null;
     for (int i = 0, n = nominated.size(); i < n; i++) {
       PodInfo np = nominated.get(i);
-      if (np.priority() >= pod.priority() && !samePod(np, pod)) {
+      if (np.priority() >= pod.priority() && !np.isSamePodAs(pod)) {
         if (counted == null) {
           counted = new ArrayList<>(n - i);
         }
@@ -461,10 +461,5 @@ final class FilterRunner {
       return s;
     }
     return runFilterPlugins(state, pod, node);
-  }
-
-  private static boolean samePod(PodInfo a, PodInfo b) {
-    String uid = a.uid();
-    return uid.isEmpty() ? a.pod().key().equals(b.pod().key()) : uid.equals(b.uid());
   }
 }
