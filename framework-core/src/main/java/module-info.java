@@ -6,7 +6,6 @@
  */
 module io.schedkit.core {
   requires transitive io.schedkit.framework;
-  requires com.google.common;
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.slf4j;
@@ -14,10 +13,13 @@ module io.schedkit.core {
 
   exports io.schedkit.core;
   exports io.schedkit.core.cache;
+  exports io.schedkit.core.clock;
   exports io.schedkit.core.cluster;
   exports io.schedkit.core.extender;
   exports io.schedkit.core.metrics;
-  exports io.schedkit.core.kube;
+  exports io.schedkit.core.codec;
+  exports io.schedkit.core.config;
   exports io.schedkit.core.leaderelection;
   exports io.schedkit.core.runtime;
+  exports io.schedkit.core.store;
 }

@@ -1,17 +1,17 @@
 package io.schedkit.benchmarks;
 
-import io.schedkit.core.VirtualClock;
 import io.schedkit.core.cache.Snapshot;
-import io.schedkit.core.cluster.ClusterObjectStore;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.ArgsDecoder;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.ArgsDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.core.queue.Nominator;
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.core.runtime.FrameworkBuilder;
 import io.schedkit.core.runtime.FrameworkServices;
 import io.schedkit.core.runtime.WorkerPool;
+import io.schedkit.core.store.ClusterObjectStore;
 import io.schedkit.examples.bench.BenchTemplates;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.cluster.ClusterObjects;

@@ -2,13 +2,12 @@ package io.schedkit.benchmarks;
 
 import io.schedkit.core.Explanation;
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.examples.bench.BenchTemplates;
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.PodInfo;
@@ -16,6 +15,8 @@ import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
@@ -171,7 +172,7 @@ public class PreemptionBenchmark {
     int[] positions = new int[BLOCK];
     Status[] verdicts = new Status[BLOCK];
     // As the scheduler filters its snapshot's own list: with positions and the columns.
-    NodeColumns columns = framework.handle().snapshot().columns();
+    NodeColumns columns = IndexedNodeLister.columnsOf(framework.handle().snapshot());
     for (int i = 0; i < n; i += BLOCK) {
       int size = Math.min(BLOCK, n - i);
       for (int j = 0; j < size; j++) {

@@ -1,6 +1,6 @@
 package io.schedkit.benchmarks;
 
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.core.queue.QueuedPod;
 import io.schedkit.core.queue.SchedulingQueue;

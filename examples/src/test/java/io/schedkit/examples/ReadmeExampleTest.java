@@ -3,9 +3,9 @@ package io.schedkit.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.NodeInfo;

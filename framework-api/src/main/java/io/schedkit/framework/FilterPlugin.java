@@ -8,6 +8,9 @@ package io.schedkit.framework;
  * may make room there; {@code UnschedulableAndUnresolvable} rejects it and excludes it from
  * preemption. Plugins run in configured order and the first rejection decides the node. {@code
  * Error} (or an exception) aborts the whole cycle and the pod is retried with error backoff.
+ *
+ * <p>A plugin on the hot path may filter a block of nodes per call instead: see {@link
+ * io.schedkit.framework.fastpath.BlockFilterPlugin}.
  */
 public interface FilterPlugin extends Plugin {
   /**
@@ -19,61 +22,4 @@ public interface FilterPlugin extends Plugin {
    * @return Success to keep the node, a rejection with reasons to drop it
    */
   Status filter(CycleState state, PodInfo pod, NodeInfo node);
-
-  /**
-   * Filters a block of nodes at once: for each {@code i < count} whose {@code verdicts[i]} is still
-   * null (no earlier plugin rejected the node), sets {@code verdicts[i]} to what {@link #filter}
-   * returns for {@code nodes[i]} when that is not Success, and leaves it null when it is (this
-   * default calls {@code filter} per node). The framework filters through this method, block by
-   * block, when no pod is nominated anywhere and the cycle does not time plugins for metrics; a
-   * plugin may override it to read its cycle state once per block and keep the per-node loop free
-   * of calls through the interface. It must give each node exactly the verdict {@code filter}
-   * gives, and write nothing else. Blocks are filtered concurrently; an exception fails the block,
-   * which the framework then filters node by node to find the node at fault.
-   *
-   * @param state the cycle state; shared by the parallel calls, so read it only
-   * @param pod the pod being scheduled
-   * @param nodes the block's nodes, the first {@code count} used
-   * @param count how many nodes the block has
-   * @param verdicts the rejections so far, indexed like {@code nodes}; null for nodes still in
-   */
-  default void filterBlock(
-      CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
-    for (int i = 0; i < count; i++) {
-      if (verdicts[i] == null) {
-        Status s = filter(state, pod, nodes[i]);
-        if (s != null && !s.isSuccess()) {
-          verdicts[i] = s;
-        }
-      }
-    }
-  }
-
-  /**
-   * {@link #filterBlock(CycleState, PodInfo, NodeInfo[], int, Status[])} for a block of nodes with
-   * their {@link NodeColumns}: {@code columns} row {@code positions[i]} describes {@code nodes[i]},
-   * so a plugin can decide the common case without reading the {@code NodeInfo}. The same contract;
-   * this default ignores the positions. The framework calls it instead of the other when it filters
-   * the snapshot's own list (the positions are then the nodes' list positions and the columns the
-   * snapshot's), and for the copies of those nodes with their nominated pods added (the columns are
-   * then made for the copies). Use a position only to read {@code columns}.
-   *
-   * @param state the cycle state; shared by the parallel calls, so read it only
-   * @param pod the pod being scheduled
-   * @param nodes the block's nodes, the first {@code count} used
-   * @param positions each node's row of {@code columns}, indexed like {@code nodes}
-   * @param columns the nodes' numbers
-   * @param count how many nodes the block has
-   * @param verdicts the rejections so far, indexed like {@code nodes}; null for nodes still in
-   */
-  default void filterBlock(
-      CycleState state,
-      PodInfo pod,
-      NodeInfo[] nodes,
-      int[] positions,
-      NodeColumns columns,
-      int count,
-      Status[] verdicts) {
-    filterBlock(state, pod, nodes, count, verdicts);
-  }
 }

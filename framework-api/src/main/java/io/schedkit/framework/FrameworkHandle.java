@@ -1,6 +1,7 @@
 package io.schedkit.framework;
 
 import io.schedkit.framework.cluster.ClusterView;
+import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.Pod;
 import java.util.Collection;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.schedkit.framework;
 
+import io.schedkit.framework.internal.ListPositions;
 import io.schedkit.framework.model.ContainerImage;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
@@ -26,6 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * that copies the same snapshot node makes alike, so it is safe wherever reading is.
  */
 public final class NodeInfo {
+  static {
+    ListPositions.install((node, position) -> node.listPosition = position);
+  }
+
   private static final AtomicLong GENERATION = new AtomicLong();
 
   private Node node;
@@ -449,25 +454,15 @@ public final class NodeInfo {
 
   /**
    * Where the lister that owns this object keeps it in its {@link NodeInfoLister#list()}, as that
-   * lister set it: a hint for {@link NodeInfoLister#positionOf}, which checks it. A {@link #copy()}
-   * keeps its source's value, so the framework can find the source's per-position data for it
-   * (after checking the node there has the copy's name); {@code positionOf} still answers -1 for
-   * the copy, which is in nobody's list.
+   * lister set it: a hint for {@link io.schedkit.framework.fastpath.IndexedNodeLister#positionOf},
+   * which checks it. A {@link #copy()} keeps its source's value, so the framework can find the
+   * source's per-position data for it (after checking the node there has the copy's name); {@code
+   * positionOf} still answers -1 for the copy, which is in nobody's list.
    *
    * @return the position, or -1 when no lister set one
    */
   public int listPosition() {
     return listPosition;
-  }
-
-  /**
-   * Records where a lister keeps this object in its node list. For listers (the scheduler's
-   * snapshot) only; plugins read positions through {@link NodeInfoLister#positionOf}.
-   *
-   * @param position the index in the lister's {@link NodeInfoLister#list()}, or -1
-   */
-  public void setListPosition(int position) {
-    this.listPosition = position;
   }
 
   /**

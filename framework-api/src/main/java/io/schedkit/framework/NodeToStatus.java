@@ -1,5 +1,6 @@
 package io.schedkit.framework;
 
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -247,7 +248,7 @@ public final class NodeToStatus {
       if (pendingStatuses[i].code() != code) {
         continue;
       }
-      int position = lister.positionOf(pendingNodes[i]);
+      int position = IndexedNodeLister.positionIn(lister, pendingNodes[i]);
       if (position < 0) {
         return null;
       }

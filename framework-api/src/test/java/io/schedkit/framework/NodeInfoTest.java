@@ -2,6 +2,7 @@ package io.schedkit.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.framework.internal.ListPositions;
 import io.schedkit.framework.model.Affinity;
 import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.ContainerPort;
@@ -206,7 +207,7 @@ final class NodeInfoTest {
     for (int i = 0; i < 3; i++) {
       nodes.add(NodeInfo.of(node().toBuilder().name("n" + i).build()));
     }
-    NodeInfoLister lister = new PositionLister(List.copyOf(nodes));
+    PositionLister lister = new PositionLister(List.copyOf(nodes));
     NodeInfo source = nodes.get(2);
     assertThat(lister.positionOf(source)).isEqualTo(2);
 
@@ -224,9 +225,9 @@ final class NodeInfoTest {
     assertThat(source.pods()).isEmpty();
 
     // The value is taken when copying: later changes on either side are not shared.
-    copy.setListPosition(7);
+    ListPositions.set(copy, 7);
     assertThat(source.listPosition()).isEqualTo(2);
-    source.setListPosition(1);
+    ListPositions.set(source, 1);
     assertThat(copyOfCopy.listPosition()).isEqualTo(2);
     assertThat(lister.positionOf(source)).as("the hint no longer matches").isEqualTo(-1);
 

@@ -1,5 +1,8 @@
 package io.schedkit.framework;
 
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.internal.ListPositions;
 import java.util.List;
 import java.util.Optional;
 
@@ -7,10 +10,10 @@ import java.util.Optional;
  * A test lister over a fixed list of nodes that knows their positions, as the scheduler's snapshot
  * does: it records each node's position and answers {@link #positionOf} for its own objects only.
  */
-record PositionLister(List<NodeInfo> list) implements NodeInfoLister {
+record PositionLister(List<NodeInfo> list) implements IndexedNodeLister {
   PositionLister {
     for (int i = 0; i < list.size(); i++) {
-      list.get(i).setListPosition(i);
+      ListPositions.set(list.get(i), i);
     }
   }
 
@@ -32,6 +35,26 @@ record PositionLister(List<NodeInfo> list) implements NodeInfoLister {
   @Override
   public int imageNodeCount(String imageName) {
     return 0;
+  }
+
+  @Override
+  public boolean replacesChangedNodes() {
+    return false;
+  }
+
+  @Override
+  public NodeColumns columns() {
+    return null;
+  }
+
+  @Override
+  public long changeStamp() {
+    return -1;
+  }
+
+  @Override
+  public int[] changedSince(long stamp) {
+    return null;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.schedkit.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.schedkit.framework.config.ExtensionPoint;
 import io.schedkit.framework.model.Pod;
 import java.util.List;
 import org.junit.jupiter.api.Test;

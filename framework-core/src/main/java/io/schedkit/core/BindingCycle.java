@@ -2,9 +2,9 @@ package io.schedkit.core;
 
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.Extender;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.Pod;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,10 +1,10 @@
 package io.schedkit.core;
 
 import io.schedkit.core.cache.SchedulerCache;
-import io.schedkit.core.cluster.ClusterObjectStore;
 import io.schedkit.core.queue.NodeUpdates;
 import io.schedkit.core.queue.SchedulingQueue;
 import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.store.ClusterObjectStore;
 import io.schedkit.framework.ActionType;
 import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.EventResource;

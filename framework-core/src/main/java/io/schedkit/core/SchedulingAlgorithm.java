@@ -5,9 +5,6 @@ import io.schedkit.core.runtime.ScoreTable;
 import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.Extender;
-import io.schedkit.framework.ExtenderFilterResult;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NodeScore;
@@ -16,6 +13,10 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.extender.Extender;
+import io.schedkit.framework.extender.ExtenderFilterResult;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -180,7 +181,7 @@ final class SchedulingAlgorithm {
     }
     int start = mode == Mode.EXPLAIN ? 0 : nextStartNodeIndex;
     // The snapshot's own list: the plugins may read its columns by position.
-    NodeColumns columns = candidates == allNodes ? snapshot.columns() : null;
+    NodeColumns columns = candidates == allNodes ? IndexedNodeLister.columnsOf(snapshot) : null;
     FilterOutcome fo = filterNodes(fwk, state, pod, candidates, columns, diagnosis, toFind, start);
     if (mode == Mode.SCHEDULE) {
       int processed = fo.feasible.size() + fo.rejected;

@@ -1,6 +1,6 @@
 package io.schedkit.testing;
 
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

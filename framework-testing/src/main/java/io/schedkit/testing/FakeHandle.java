@@ -1,12 +1,11 @@
 package io.schedkit.testing;
 
 import io.schedkit.core.cache.Snapshot;
-import io.schedkit.core.cluster.ClusterObjectStore;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.runtime.WaitingPods;
 import io.schedkit.core.runtime.WorkerPool;
+import io.schedkit.core.store.ClusterObjectStore;
 import io.schedkit.framework.Clock;
-import io.schedkit.framework.Extender;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.ObjectLister;
@@ -16,6 +15,7 @@ import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.WaitingPod;
 import io.schedkit.framework.cluster.ClusterObjects;
 import io.schedkit.framework.cluster.ClusterView;
+import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;

@@ -3,8 +3,8 @@ package io.schedkit.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.schedkit.core.kube.ConfigException;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.ConfigException;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Plugin;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.Profile;

@@ -2,13 +2,15 @@ package io.schedkit.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.core.cache.MutableNodeColumns;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterPlugin;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.TaintEffect;
@@ -31,10 +33,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The plugins that override {@link FilterPlugin#filterBlock} give each open node of a block exactly
- * the verdict of {@link FilterPlugin#filter}, leave passing nodes open and rejected ones untouched,
- * and the position-aware variant reading {@link NodeColumns} gives the same verdicts (random
- * clusters, seeded; the seed is in every assertion's description).
+ * The plugins that override {@link io.schedkit.framework.fastpath.BlockFilterPlugin#filterBlock}
+ * give each open node of a block exactly the verdict of {@link FilterPlugin#filter}, leave passing
+ * nodes open and rejected ones untouched, and the position-aware variant reading {@link
+ * NodeColumns} gives the same verdicts (random clusters, seeded; the seed is in every assertion's
+ * description).
  */
 final class FilterBlockTest {
   @ParameterizedTest
@@ -117,7 +120,7 @@ final class FilterBlockTest {
       }
       PodInfo pod = PodInfo.of(incoming.obj());
       FakeHandle handle = FakeHandle.builder().nodes(nodes).pods(pods).build();
-      FilterPlugin plugin =
+      BlockFilterPlugin plugin =
           switch (which) {
             case "NodeResourcesFit" -> new NodeResourcesFit();
             case "NodeUnschedulable" -> new NodeUnschedulable();
@@ -183,7 +186,7 @@ final class FilterBlockTest {
 
   /** Columns holding {@code nodes.get(i)} in row {@code positions[i]}. */
   static NodeColumns columnsAt(List<NodeInfo> nodes, int[] positions) {
-    NodeColumns columns = new NodeColumns(nodes.size());
+    MutableNodeColumns columns = new MutableNodeColumns(nodes.size());
     for (int i = 0; i < nodes.size(); i++) {
       columns.set(positions[i], nodes.get(i));
     }

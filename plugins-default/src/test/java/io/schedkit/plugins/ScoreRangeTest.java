@@ -3,11 +3,12 @@ package io.schedkit.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.TaintEffect;
@@ -30,10 +31,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The plugins that override {@link ScorePlugin#scoreRange} give, on every slice, exactly the scores
- * of {@link ScorePlugin#score} node by node, with and without their PreScore state, and so do their
- * overrides reading {@link NodeColumns} by position (random clusters, seeded; the seed is in every
- * assertion's description).
+ * The plugins that override {@link io.schedkit.framework.fastpath.RangeScorePlugin#scoreRange}
+ * give, on every slice, exactly the scores of {@link ScorePlugin#score} node by node, with and
+ * without their PreScore state, and so do their overrides reading {@link NodeColumns} by position
+ * (random clusters, seeded; the seed is in every assertion's description).
  */
 final class ScoreRangeTest {
   private static final List<String> IMAGES = List.of("app:1", "app:2", "db:7");
@@ -91,7 +92,7 @@ final class ScoreRangeTest {
       }
       PodInfo pod = PodInfo.of(incoming.obj());
       FakeHandle handle = FakeHandle.builder().nodes(nodes).pods(pods).build();
-      Function<FakeHandle, ScorePlugin> make =
+      Function<FakeHandle, RangeScorePlugin> make =
           switch (which) {
             case "NodeResourcesFit" -> h -> new NodeResourcesFit();
             case "NodeResourcesFit cpu 3 memory 1" ->
@@ -108,7 +109,7 @@ final class ScoreRangeTest {
             case "TaintToleration" -> h -> new TaintToleration();
             default -> ImageLocality::new;
           };
-      ScorePlugin plugin = make.apply(handle);
+      RangeScorePlugin plugin = make.apply(handle);
       List<NodeInfo> all = handle.snapshot().list();
       for (boolean withPreScore : new boolean[] {true, false}) {
         if (!withPreScore && plugin instanceof TaintToleration) {

@@ -12,6 +12,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Carries out a chosen candidate (upstream's preemption {@code Executor}): rejects the victims
@@ -26,7 +28,7 @@ import java.util.concurrent.ConcurrentMap;
  * host's objects that it is gone even before its stage completes.
  */
 final class Actuator {
-  private static final System.Logger LOG = System.getLogger(Actuator.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(Actuator.class);
 
   private final String pluginName;
   private final FrameworkHandle handle;
@@ -97,9 +99,8 @@ final class Actuator {
         .whenComplete(
             (ignored, failure) -> {
               if (failure != null) {
-                LOG.log(
-                    System.Logger.Level.DEBUG,
-                    "preemption for {0} on node {1} failed: {2}",
+                LOG.debug(
+                    "preemption for {} on node {} failed: {}",
                     preemptor.key(),
                     c.nodeName(),
                     failure.toString());
@@ -141,19 +142,12 @@ final class Actuator {
             .whenComplete(
                 (ignored, failure) -> {
                   if (failure != null) {
-                    LOG.log(
-                        System.Logger.Level.DEBUG,
-                        "cannot clear the nomination of {0}: {1}",
-                        p.pod().key(),
-                        failure.toString());
+                    LOG.debug(
+                        "cannot clear the nomination of {}: {}", p.pod().key(), failure.toString());
                   }
                 });
       } catch (RuntimeException e) {
-        LOG.log(
-            System.Logger.Level.DEBUG,
-            "cannot clear the nomination of {0}: {1}",
-            p.pod().key(),
-            e.toString());
+        LOG.debug("cannot clear the nomination of {}: {}", p.pod().key(), e.toString());
       }
     }
   }

@@ -2,7 +2,6 @@ package io.schedkit.preemption;
 
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.Extender;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
@@ -11,6 +10,7 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.Victims;
+import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import java.util.ArrayList;
@@ -21,6 +21,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The preemption algorithm of kube-scheduler ({@code preemption.Evaluator}), reusable by any
@@ -56,7 +58,7 @@ import java.util.TreeMap;
  * is a concurrent map, read by PreEnqueue on the queue's threads.
  */
 public final class Evaluator {
-  private static final System.Logger LOG = System.getLogger(Evaluator.class.getName());
+  private static final Logger LOG = LoggerFactory.getLogger(Evaluator.class);
 
   /** The dry-run verdict of every node that preemption cannot help. */
   public static final String REASON_NOT_HELPFUL = "Preemption is not helpful for scheduling";
@@ -387,11 +389,7 @@ public final class Evaluator {
         answer = e.processPreemption(pod, Map.copyOf(victims), handle.snapshot());
       } catch (Exception ex) {
         if (e.isIgnorable()) {
-          LOG.log(
-              System.Logger.Level.DEBUG,
-              "skipped extender {0}: it failed and is ignorable: {1}",
-              e.name(),
-              ex.toString());
+          LOG.debug("skipped extender {}: it failed and is ignorable: {}", e.name(), ex.toString());
           continue;
         }
         return new ExtenderOutcome(List.of(), Status.error(ex));

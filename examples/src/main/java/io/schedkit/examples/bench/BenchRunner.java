@@ -1,9 +1,9 @@
 package io.schedkit.examples.bench;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.examples.bench.BenchWorkload.NodeGroup;
 import io.schedkit.examples.bench.BenchWorkload.PodGroup;
 import io.schedkit.framework.Registry;

@@ -1,6 +1,6 @@
 package io.schedkit.examples.bench;
 
-import io.schedkit.core.kube.KubeCodec;
+import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;

@@ -2,7 +2,7 @@ package io.schedkit.examples.cli;
 
 import io.schedkit.core.Explanation;
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.examples.simulation.Simulation;
 import io.schedkit.framework.Registry;

@@ -1,14 +1,14 @@
 package io.schedkit.examples.cli;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.kube.ConfigException;
-import io.schedkit.core.kube.DecodeResult;
-import io.schedkit.core.kube.DefaultPlugins;
-import io.schedkit.core.kube.KubeCodec;
-import io.schedkit.core.kube.KubeDecodeException;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
-import io.schedkit.framework.ExtensionPoint;
+import io.schedkit.core.codec.DecodeResult;
+import io.schedkit.core.codec.KubeCodec;
+import io.schedkit.core.codec.KubeDecodeException;
+import io.schedkit.core.config.ConfigException;
+import io.schedkit.core.config.DefaultPlugins;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Registry;
+import io.schedkit.framework.config.ExtensionPoint;
 import io.schedkit.framework.config.PluginConfig;
 import io.schedkit.framework.config.PluginRef;
 import io.schedkit.framework.config.PluginSet;

@@ -1,7 +1,7 @@
 package io.schedkit.examples.demo;
 
-import io.schedkit.core.kube.ConfigException;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.ConfigException;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.examples.simulation.Simulation;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.SchedulerConfiguration;

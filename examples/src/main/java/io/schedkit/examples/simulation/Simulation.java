@@ -1,7 +1,7 @@
 package io.schedkit.examples.simulation;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.framework.Clock;
 import io.schedkit.framework.PodInfo;

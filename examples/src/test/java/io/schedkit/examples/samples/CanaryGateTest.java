@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.model.Namespace;
 import io.schedkit.framework.model.ObjectMeta;

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.ConfigException;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.ConfigException;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.examples.samples.Orchestrator.Job;
 import io.schedkit.examples.samples.Orchestrator.JobState;
 import io.schedkit.examples.samples.Orchestrator.Machine;

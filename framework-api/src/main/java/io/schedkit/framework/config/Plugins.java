@@ -1,6 +1,5 @@
 package io.schedkit.framework.config;
 
-import io.schedkit.framework.ExtensionPoint;
 import java.util.EnumMap;
 import java.util.Map;
 

@@ -1,9 +1,10 @@
 package io.schedkit.core.cache;
 
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
-import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.internal.ListPositions;
 import io.schedkit.framework.model.ContainerImage;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
@@ -38,7 +39,7 @@ import java.util.function.Predicate;
  * thread-safe for writes: the scheduler updates it between cycles, and plugins then read it
  * concurrently from any thread.
  */
-public final class Snapshot implements NodeInfoLister {
+public final class Snapshot implements IndexedNodeLister {
   private static final Slot[] NO_SLOTS = new Slot[0];
 
   private final Map<String, Slot> slots = new HashMap<>();
@@ -356,7 +357,7 @@ public final class Snapshot implements NodeInfoLister {
     final NodeInfo[] infos;
 
     /** The copies' numbers by position, kept in step with {@link #infos}; null without them. */
-    final NodeColumns columns;
+    final MutableNodeColumns columns;
 
     SlotList(Slot[] slots) {
       this.slots = slots;
@@ -367,7 +368,7 @@ public final class Snapshot implements NodeInfoLister {
     private SlotList(Slot[] slots, NodeInfo[] infos) {
       this.slots = slots;
       this.infos = infos;
-      this.columns = new NodeColumns(infos.length);
+      this.columns = new MutableNodeColumns(infos.length);
       refreshColumns();
     }
 
@@ -375,7 +376,7 @@ public final class Snapshot implements NodeInfoLister {
       NodeInfo[] infos = new NodeInfo[slots.length];
       for (int i = 0; i < slots.length; i++) {
         infos[i] = slots[i].info;
-        infos[i].setListPosition(i);
+        ListPositions.set(infos[i], i);
       }
       return new SlotList(slots, infos);
     }
@@ -396,7 +397,7 @@ public final class Snapshot implements NodeInfoLister {
           infos[at] = slot.info;
           columns.set(at, slot.info);
         }
-        slot.info.setListPosition(at);
+        ListPositions.set(slot.info, at);
         return true;
       }
       return false;

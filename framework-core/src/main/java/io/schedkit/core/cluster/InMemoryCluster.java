@@ -1,6 +1,6 @@
 package io.schedkit.core.cluster;
 
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.framework.Clock;
 import io.schedkit.framework.cluster.ClusterObjects;
 import io.schedkit.framework.cluster.ClusterView;

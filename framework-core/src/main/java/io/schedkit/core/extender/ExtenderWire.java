@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
-import io.schedkit.core.kube.KubeCodec;
+import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.framework.NodeScore;
 import io.schedkit.framework.Victims;
 import io.schedkit.framework.model.KubeObject;

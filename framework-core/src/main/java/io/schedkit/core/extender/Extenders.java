@@ -1,16 +1,16 @@
 package io.schedkit.core.extender;
 
-import io.schedkit.core.kube.ArgsDecoder;
-import io.schedkit.framework.Extender;
-import io.schedkit.framework.ExtensionPoint;
+import io.schedkit.core.config.ArgsDecoder;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.config.ExtenderConfig;
+import io.schedkit.framework.config.ExtensionPoint;
 import io.schedkit.framework.config.PluginConfig;
 import io.schedkit.framework.config.PluginRef;
 import io.schedkit.framework.config.Plugins;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.RawArgs;
 import io.schedkit.framework.config.SchedulerConfiguration;
+import io.schedkit.framework.extender.Extender;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.schedkit.core.leaderelection;
 
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.framework.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,8 +1,9 @@
 package io.schedkit.core.queue;
 
+import io.schedkit.core.runtime.NodeNominations;
+import io.schedkit.core.runtime.VersionedNominator;
 import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -37,7 +38,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the nominations by node position ({@code NominationIndex}) re-reads only the nodes that changed
  * ({@link #changesSince}).
  */
-public final class Nominator implements PodNominator {
+public final class Nominator implements VersionedNominator {
   private static final Comparator<PodInfo> HIGHEST_PRIORITY_FIRST =
       Comparator.comparingInt(PodInfo::priority).reversed();
 
@@ -70,36 +71,17 @@ public final class Nominator implements PodNominator {
     return pods == null ? List.of() : pods.pods();
   }
 
-  /**
-   * A node's nominations.
-   *
-   * @param nodeName the node's name
-   * @return its nominations, or null if it has none
-   */
+  @Override
   public NodeNominations nominationsOf(String nodeName) {
     return nominatedNodes == 0 ? null : podsByNode.get(nodeName);
   }
 
-  /**
-   * A number that grows each time a node's nominations change (see {@link #changesSince}).
-   *
-   * @return the version
-   */
+  @Override
   public long version() {
     return version;
   }
 
-  /** The nodes whose nominations changed after one version, up to {@code version}. */
-  public record Changes(long version, List<String> nodes) {}
-
-  /**
-   * The nodes whose nominations changed since {@code since} (a value of {@link #version()}); read
-   * their nominations with {@link #nominationsOf}, which may already be newer than the returned
-   * version. A node may appear more than once.
-   *
-   * @param since an earlier version
-   * @return the changes, or null when the log no longer reaches back that far
-   */
+  @Override
   public Changes changesSince(long since) {
     synchronized (lock) {
       long now = version;
@@ -114,14 +96,7 @@ public final class Nominator implements PodNominator {
     }
   }
 
-  /** Every node's nominations at one version. */
-  public record AllNominations(long version, Map<String, NodeNominations> byNode) {}
-
-  /**
-   * Every node's nominations, as of one version.
-   *
-   * @return the nominations and their version
-   */
+  @Override
   public AllNominations allNominations() {
     synchronized (lock) {
       return new AllNominations(version, Map.copyOf(podsByNode));

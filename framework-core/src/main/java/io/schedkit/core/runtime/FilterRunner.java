@@ -1,15 +1,16 @@
 package io.schedkit.core.runtime;
 
-import io.schedkit.core.queue.NodeNominations;
-import io.schedkit.core.queue.Nominator;
+import io.schedkit.core.cache.MutableNodeColumns;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -67,11 +68,12 @@ final class FilterRunner {
   /**
    * Filter for a block of nodes: {@code out[i]} becomes what {@link
    * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]}. Unless the cycle is
-   * timed, each plugin filters the whole block in one call ({@link FilterPlugin#filterBlock})
-   * before the next plugin sees the nodes it left, so each node's verdict is still the first
-   * rejection in plugin order. A timed cycle, and a block where a plugin throws, are filtered node
-   * by node. With {@code positions} (null: none), the plugins are handed the nodes' snapshot
-   * positions and the snapshot's {@code columns}.
+   * timed, each plugin filters the whole block in one call ({@link
+   * io.schedkit.framework.fastpath.BlockFilterPlugin#filterBlock}) before the next plugin sees the
+   * nodes it left, so each node's verdict is still the first rejection in plugin order. A timed
+   * cycle, and a block where a plugin throws, are filtered node by node. With {@code positions}
+   * (null: none), the plugins are handed the nodes' snapshot positions and the snapshot's {@code
+   * columns}.
    *
    * <p>Nodes with nominated pods of at least the pod's priority need two passes: with those pods
    * (the verdict if it is a rejection) and without. For the snapshot's own list, with no PreFilter
@@ -122,8 +124,8 @@ final class FilterRunner {
     }
     NodeInfoLister lister = framework.handle().snapshot();
     if (positions != null
-        && nominator instanceof Nominator indexed
-        && lister.columns() == columns
+        && nominator instanceof VersionedNominator indexed
+        && IndexedNodeLister.columnsOf(lister) == columns
         && !framework.hasActivePreFilterExtensions(state)) {
       NodeNominations[] byPosition = nominationIndex.current(lister, indexed);
       if (byPosition != null && byPosition.length == lister.size()) {
@@ -174,7 +176,7 @@ final class FilterRunner {
     }
     NodeInfo[] copies = new NodeInfo[m];
     int[] rows = new int[m];
-    NodeColumns copyColumns = new NodeColumns(m);
+    MutableNodeColumns copyColumns = new MutableNodeColumns(m);
     for (int k = 0; k < m; k++) {
       int i = at[k];
       @SuppressWarnings("unchecked")
@@ -239,6 +241,19 @@ final class FilterRunner {
     return true;
   }
 
+  /** A plain Filter plugin over a block: its verdict for each node still open, as the block. */
+  private static void filterEach(
+      FilterPlugin p, CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] out) {
+    for (int i = 0; i < count; i++) {
+      if (out[i] == null) {
+        Status s = p.filter(state, pod, nodes[i]);
+        if (s != null && !s.isSuccess()) {
+          out[i] = s;
+        }
+      }
+    }
+  }
+
   /**
    * Each plugin over the block, in order: {@code out[i]} becomes node {@code i}'s first rejection
    * (attributed), or stays null. Nodes marked in {@code decided} (null: none) are skipped, their
@@ -268,10 +283,12 @@ final class FilterRunner {
         break;
       }
       try {
-        if (positions == null) {
-          p.filterBlock(state, pod, nodes, count, out);
+        if (!(p instanceof BlockFilterPlugin block)) {
+          filterEach(p, state, pod, nodes, count, out);
+        } else if (positions == null) {
+          block.filterBlock(state, pod, nodes, count, out);
         } else {
-          p.filterBlock(state, pod, nodes, positions, columns, count, out);
+          block.filterBlock(state, pod, nodes, positions, columns, count, out);
         }
       } catch (RuntimeException e) {
         return false;
@@ -390,7 +407,7 @@ final class FilterRunner {
   /** See {@link Framework#runFilterPluginsWithNominatedPods}. */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
     PodNominator nominator = framework.services().nominator();
-    if (nominator instanceof Nominator indexed) {
+    if (nominator instanceof VersionedNominator indexed) {
       NodeNominations nn = nominationsOf(indexed, node);
       if (nn == null || nn.noneCount(pod.priority())) {
         return runFilterPlugins(state, pod, node);
@@ -407,14 +424,14 @@ final class FilterRunner {
    * The nominations of {@code node}: by its list position when it is the snapshot's node there or a
    * copy of it (preemption's dry runs filter copies, several times each), else by name.
    */
-  private NodeNominations nominationsOf(Nominator nominator, NodeInfo node) {
+  private NodeNominations nominationsOf(VersionedNominator nominator, NodeInfo node) {
     if (nominator.isEmpty()) {
       return null;
     }
     int p = node.listPosition();
     NodeInfoLister lister = framework.handle().snapshot();
     // Columns mean a lister that keeps positions (and its list object) from cycle to cycle.
-    if (p >= 0 && lister.columns() != null) {
+    if (p >= 0 && IndexedNodeLister.columnsOf(lister) != null) {
       List<NodeInfo> list = lister.list();
       // The same name object: the node there is the node this one was copied from.
       if (p < list.size() && list.get(p).name() == node.name()) {

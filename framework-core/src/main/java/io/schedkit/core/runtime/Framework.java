@@ -7,7 +7,6 @@ import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.PermitPlugin;
@@ -29,6 +28,7 @@ import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.ReservePlugin;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Pod;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -141,7 +141,7 @@ public final class Framework implements PluginRunner {
   }
 
   /** The enabled plugins of {@code point}'s kind, by name, in order. */
-  public List<String> pluginNames(io.schedkit.framework.ExtensionPoint point) {
+  public List<String> pluginNames(io.schedkit.framework.config.ExtensionPoint point) {
     List<? extends Plugin> list =
         switch (point) {
           case PRE_ENQUEUE -> preEnqueue;

@@ -4,7 +4,6 @@ import io.schedkit.framework.BindPlugin;
 import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.EnqueueExtensions;
-import io.schedkit.framework.ExtensionPoint;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.PermitPlugin;
 import io.schedkit.framework.Plugin;
@@ -19,6 +18,7 @@ import io.schedkit.framework.QueueSortPlugin;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.ReservePlugin;
 import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.config.ExtensionPoint;
 import io.schedkit.framework.config.PluginConfig;
 import io.schedkit.framework.config.PluginRef;
 import io.schedkit.framework.config.PluginSet;
@@ -46,22 +46,6 @@ import java.util.function.BiFunction;
  * profile for scheduler name <name>:} followed by upstream's wording.
  */
 public final class FrameworkBuilder {
-  /** The order kube-scheduler fills the extension points (which decides the first error). */
-  private static final List<ExtensionPoint> FILL_ORDER =
-      List.of(
-          ExtensionPoint.PRE_FILTER,
-          ExtensionPoint.FILTER,
-          ExtensionPoint.POST_FILTER,
-          ExtensionPoint.RESERVE,
-          ExtensionPoint.PRE_SCORE,
-          ExtensionPoint.SCORE,
-          ExtensionPoint.PRE_BIND,
-          ExtensionPoint.BIND,
-          ExtensionPoint.POST_BIND,
-          ExtensionPoint.PERMIT,
-          ExtensionPoint.PRE_ENQUEUE,
-          ExtensionPoint.QUEUE_SORT);
-
   private FrameworkBuilder() {}
 
   /** Converts untyped args into a plugin's args type (the JSON decoder, in practice). */
@@ -129,7 +113,7 @@ public final class FrameworkBuilder {
     // Create each needed plugin once, in order of first mention.
     Set<String> needed = new LinkedHashSet<>();
     profile.plugins().multiPoint().enabled().forEach(p -> needed.add(p.name()));
-    for (ExtensionPoint point : FILL_ORDER) {
+    for (ExtensionPoint point : ExtensionPoint.fillOrder()) {
       profile.plugins().get(point).enabled().forEach(p -> needed.add(p.name()));
     }
     for (String name : needed) {
@@ -175,11 +159,11 @@ public final class FrameworkBuilder {
       fillEnqueueExtensions(l, plugin);
     }
 
-    for (ExtensionPoint point : FILL_ORDER) {
+    for (ExtensionPoint point : ExtensionPoint.fillOrder()) {
       l.points.put(point, explicitList(point, profile.plugins().get(point), l.plugins));
     }
     if (!profile.plugins().multiPoint().enabled().isEmpty()) {
-      for (ExtensionPoint point : FILL_ORDER) {
+      for (ExtensionPoint point : ExtensionPoint.fillOrder()) {
         expandMultiPoint(point, profile, l);
       }
     }

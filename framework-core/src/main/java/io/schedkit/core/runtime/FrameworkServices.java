@@ -2,12 +2,12 @@ package io.schedkit.core.runtime;
 
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.framework.Clock;
-import io.schedkit.framework.Extender;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.ObjectLister;
 import io.schedkit.framework.Parallelizer;
 import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.cluster.ClusterView;
+import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.Pod;
 import java.util.Collection;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.schedkit.core.runtime;
 
 import io.schedkit.framework.Clock;
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.Extender;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
@@ -14,6 +13,7 @@ import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.WaitingPod;
 import io.schedkit.framework.cluster.ClusterView;
+import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.Pod;
 import java.util.Collection;
 import java.util.List;

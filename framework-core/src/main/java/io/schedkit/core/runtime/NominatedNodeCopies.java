@@ -1,9 +1,11 @@
 package io.schedkit.core.runtime;
 
-import io.schedkit.framework.NodeColumns;
+import io.schedkit.core.cache.MutableNodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -38,7 +40,7 @@ final class NominatedNodeCopies {
    * {@link NodeColumns} row (row 0), for Filter passes that hand copies to the plugins'
    * position-aware {@code filterBlock}.
    */
-  record Copy(NodeInfo source, List<PodInfo> added, NodeInfo node, NodeColumns row) {}
+  record Copy(NodeInfo source, List<PodInfo> added, NodeInfo node, MutableNodeColumns row) {}
 
   private volatile AtomicReferenceArray<Copy> entries = new AtomicReferenceArray<>(0);
 
@@ -53,7 +55,7 @@ final class NominatedNodeCopies {
    * @return a copy nobody may change
    */
   NodeInfo withPods(NodeInfoLister lister, NodeInfo node, List<PodInfo> added) {
-    int position = lister.positionOf(node);
+    int position = IndexedNodeLister.positionIn(lister, node);
     if (position < 0) {
       return build(node, added);
     }
@@ -84,7 +86,7 @@ final class NominatedNodeCopies {
       return entry;
     }
     NodeInfo copy = build(node, added);
-    NodeColumns row = new NodeColumns(1);
+    MutableNodeColumns row = new MutableNodeColumns(1);
     row.set(0, copy);
     Copy made = new Copy(node, added, copy, row);
     array.set(position, made);

@@ -1,9 +1,8 @@
 package io.schedkit.core.runtime;
 
-import io.schedkit.core.queue.NodeNominations;
-import io.schedkit.core.queue.Nominator;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import java.util.List;
 import java.util.Map;
 
@@ -13,10 +12,10 @@ import java.util.Map;
  * victims, most nodes hold a nominated pod, and those lookups were a tenth of a failing cycle.
  *
  * <p>The array follows two things: the lister's list object (positions mean something only with it;
- * a new list object means a full rebuild) and the nominator's {@link Nominator#version()} (only the
- * nodes logged as changed since are re-read, or everything when the log no longer reaches back). A
- * node named in a nomination but absent from the snapshot has no position and is left out, as a
- * lookup by name from the snapshot's nodes would never find it.
+ * a new list object means a full rebuild) and the nominator's {@link VersionedNominator#version()}
+ * (only the nodes logged as changed since are re-read, or everything when the log no longer reaches
+ * back). A node named in a nomination but absent from the snapshot has no position and is left out,
+ * as a lookup by name from the snapshot's nodes would never find it.
  *
  * <p>Design note (threads): Filter workers call {@link #current} concurrently. Each state is an
  * immutable record (its array is never written after publication) behind a volatile field; a
@@ -36,9 +35,9 @@ final class NominationIndex {
    * @param nominator the nominator
    * @return the nominations by position in {@code lister.list()}, read only; null when the lister
    *     does not tell the position of a nominated node it lists ({@link
-   *     NodeInfoLister#positionOf}), and the caller must look nominations up by name
+   *     IndexedNodeLister#positionOf}), and the caller must look nominations up by name
    */
-  NodeNominations[] current(NodeInfoLister lister, Nominator nominator) {
+  NodeNominations[] current(NodeInfoLister lister, VersionedNominator nominator) {
     List<NodeInfo> list = lister.list();
     long version = nominator.version();
     State s = state;
@@ -56,9 +55,9 @@ final class NominationIndex {
   }
 
   private static State refreshed(
-      State old, NodeInfoLister lister, List<NodeInfo> list, Nominator nominator) {
+      State old, NodeInfoLister lister, List<NodeInfo> list, VersionedNominator nominator) {
     if (old != null && old.list() == list && old.byPosition() != null) {
-      Nominator.Changes changes = nominator.changesSince(old.version());
+      VersionedNominator.Changes changes = nominator.changesSince(old.version());
       if (changes != null) {
         NodeNominations[] byPosition = old.byPosition().clone();
         for (String node : changes.nodes()) {
@@ -72,7 +71,7 @@ final class NominationIndex {
         return new State(list, changes.version(), byPosition);
       }
     }
-    Nominator.AllNominations all = nominator.allNominations();
+    VersionedNominator.AllNominations all = nominator.allNominations();
     NodeNominations[] byPosition = new NodeNominations[list.size()];
     for (Map.Entry<String, NodeNominations> e : all.byNode().entrySet()) {
       int p = positionOf(lister, e.getKey());
@@ -94,7 +93,7 @@ final class NominationIndex {
     if (n == null) {
       return -1;
     }
-    int p = lister.positionOf(n);
+    int p = IndexedNodeLister.positionIn(lister, n);
     return p >= 0 ? p : UNKNOWN;
   }
 }

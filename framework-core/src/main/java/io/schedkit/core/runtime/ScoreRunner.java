@@ -1,12 +1,13 @@
 package io.schedkit.core.runtime;
 
 import io.schedkit.framework.CycleState;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.ScoreExtensions;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,9 +19,10 @@ import java.util.Set;
  *
  * <p>Design note: the nodes are cut into slices of {@link #SCORE_CHUNK} and fanned out on the
  * profile's parallelizer; each slice goes to every plugin in turn through {@link
- * ScorePlugin#scoreRange} (a sampled cycle calls {@code score} node by node, to time each call),
- * writing into the rows of a {@link ScoreTable}, which a scheduling cycle reuses from the last one.
- * Slices are disjoint, so the workers write without locks.
+ * io.schedkit.framework.fastpath.RangeScorePlugin#scoreRange} (a sampled cycle calls {@code score}
+ * node by node, to time each call), writing into the rows of a {@link ScoreTable}, which a
+ * scheduling cycle reuses from the last one. Slices are disjoint, so the workers write without
+ * locks.
  */
 final class ScoreRunner {
   private final List<ScorePlugin> score;
@@ -178,7 +180,8 @@ final class ScoreRunner {
 
   /**
    * Nodes per piece of the Score fan-out: one piece hands its slice of nodes to each plugin in turn
-   * ({@link ScorePlugin#scoreRange}), without a call through the parallelizer per node.
+   * ({@link io.schedkit.framework.fastpath.RangeScorePlugin#scoreRange}), without a call through
+   * the parallelizer per node.
    */
   private static final int SCORE_CHUNK = 64;
 
@@ -198,10 +201,15 @@ final class ScoreRunner {
       for (int p = 0; p < plugins.length; p++) {
         ScorePlugin plugin = plugins[p];
         try {
-          if (positions == null) {
-            plugin.scoreRange(state, pod, nodes, from, to, table.row(p));
+          long[] row = table.row(p);
+          if (!(plugin instanceof RangeScorePlugin range)) {
+            for (int i = from; i < to; i++) {
+              row[i] = plugin.score(state, pod, nodes.get(i));
+            }
+          } else if (positions == null) {
+            range.scoreRange(state, pod, nodes, from, to, row);
           } else {
-            plugin.scoreRange(state, pod, nodes, positions, columns, from, to, table.row(p));
+            range.scoreRange(state, pod, nodes, positions, columns, from, to, row);
           }
         } catch (RuntimeException e) {
           throw new ScoreFailure(

@@ -3,13 +3,13 @@ package io.schedkit.core.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.schedkit.core.VirtualClock;
 import io.schedkit.core.cache.CacheFixtures.NodeSummary;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.framework.HostPort;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Affinity;
 import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.ContainerImage;
@@ -681,7 +681,7 @@ final class SchedulerCacheRandomizedTest {
       // The columns describe the node at each position, as one freshly read from it.
       NodeColumns columns = snapshot.columns();
       assertThat(columns).as(ctx + ": a cache's snapshot keeps columns").isNotNull();
-      NodeColumns reread = new NodeColumns(list.size());
+      MutableNodeColumns reread = new MutableNodeColumns(list.size());
       for (int p = 0; p < list.size(); p++) {
         reread.set(p, list.get(p));
         for (int f = 0; f <= NodeColumns.FLAGS; f++) {

@@ -9,8 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.schedkit.core.VirtualClock;
 import io.schedkit.core.cache.CacheFixtures.NodeSummary;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.framework.HostPort;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;

@@ -3,7 +3,7 @@ package io.schedkit.core.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.framework.cluster.ClusterWriteException;
 import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.cluster.WatchEvent.Type;

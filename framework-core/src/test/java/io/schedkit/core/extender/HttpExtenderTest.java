@@ -10,13 +10,13 @@ import static io.schedkit.core.extender.ExtenderFixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.core.extender.ExtenderServer.Reply;
-import io.schedkit.core.kube.KubeCodec;
-import io.schedkit.framework.ExtenderFilterResult;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScore;
 import io.schedkit.framework.Victims;
 import io.schedkit.framework.config.ExtenderConfig.ManagedResource;
+import io.schedkit.framework.extender.ExtenderFilterResult;
 import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.Pod;
 import java.net.ServerSocket;

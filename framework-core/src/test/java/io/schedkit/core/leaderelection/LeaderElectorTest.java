@@ -3,7 +3,7 @@ package io.schedkit.core.leaderelection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.leaderelection.LeaderElector.State;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,6 +2,7 @@ package io.schedkit.core.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.core.runtime.NodeNominations;
 import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.model.Pod;

@@ -2,15 +2,13 @@ package io.schedkit.core.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedkit.core.VirtualClock;
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
-import io.schedkit.core.cluster.ClusterObjectStore;
-import io.schedkit.core.queue.NodeNominations;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.queue.Nominator;
+import io.schedkit.core.store.ClusterObjectStore;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NominatingInfo;
@@ -22,6 +20,8 @@ import io.schedkit.framework.config.PluginRef;
 import io.schedkit.framework.config.PluginSet;
 import io.schedkit.framework.config.Plugins;
 import io.schedkit.framework.config.Profile;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
  */
 final class FilterBlockRunnerTest {
   /** Rejects a node that already runs {@code limit} pods or more (nominated ones included). */
-  static class PodLimit implements FilterPlugin {
+  static class PodLimit implements BlockFilterPlugin {
     private final String name;
     final int limit;
 

@@ -2,11 +2,12 @@ package io.schedkit.core.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.core.cache.MutableNodeColumns;
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
@@ -176,7 +177,7 @@ final class NominatedNodeCopiesTest {
         assertThat(podNames(source))
             .as("%s: the source is untouched", what)
             .doesNotContain(added.get(0).name());
-        NodeColumns fresh = new NodeColumns(1);
+        MutableNodeColumns fresh = new MutableNodeColumns(1);
         fresh.set(0, copy.node());
         for (int field : FIELDS) {
           assertThat(copy.row().get(0, field))

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.cache.Snapshot;
-import io.schedkit.core.queue.NodeNominations;
 import io.schedkit.core.queue.Nominator;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ final class NominationIndexTest {
   private static final List<String> GHOSTS = List.of("ghost-0", "ghost-1");
 
   /** The snapshot, counting the lookups by name that the index makes. */
-  static class CountingLister implements NodeInfoLister {
+  static class CountingLister implements IndexedNodeLister {
     private final Snapshot snapshot;
     int gets;
 
@@ -84,6 +84,16 @@ final class NominationIndexTest {
     @Override
     public int positionOf(NodeInfo node) {
       return snapshot.positionOf(node);
+    }
+
+    @Override
+    public long changeStamp() {
+      return snapshot.changeStamp();
+    }
+
+    @Override
+    public int[] changedSince(long stamp) {
+      return snapshot.changedSince(stamp);
     }
   }
 

@@ -2,14 +2,16 @@ package io.schedkit.plugins.helper;
 
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
  * Tells a plugin that keeps per-position results for a snapshot's node list across cycles which
  * positions it must re-read since its last look: none when nothing changed, the replaced positions
- * when the lister {@link NodeInfoLister#changedSince can tell}, or every position otherwise
- * (another list, a lister that does not track replacements, or too many changes to remember).
+ * when the lister {@link io.schedkit.framework.fastpath.IndexedNodeLister#changedSince can tell},
+ * or every position otherwise (another list, a lister that does not track replacements, or too many
+ * changes to remember).
  *
  * <p>Usage: call {@link #positionsToReread} before bringing the results up to date and, when it
  * returns null, compare every position as before; call {@link #caughtUp} once they are up to date.
@@ -32,14 +34,17 @@ public final class NodeListChanges {
    * @return the positions (possibly repeated, possibly empty), or null to re-check every position
    */
   public int[] positionsToReread(NodeInfoLister lister, List<NodeInfo> nodes) {
-    if (lister == null || nodes != list || stamp < 0 || lister.list() != nodes) {
+    if (!(lister instanceof IndexedNodeLister indexed)
+        || nodes != list
+        || stamp < 0
+        || lister.list() != nodes) {
       return null;
     }
-    long now = lister.changeStamp();
+    long now = indexed.changeStamp();
     if (now == stamp) {
       return NONE;
     }
-    return now < 0 ? null : lister.changedSince(stamp);
+    return now < 0 ? null : indexed.changedSince(stamp);
   }
 
   /**
@@ -49,20 +54,21 @@ public final class NodeListChanges {
    * @param nodes the node list just read
    */
   public void caughtUp(NodeInfoLister lister, List<NodeInfo> nodes) {
-    if (lister == null || lister.list() != nodes) {
+    if (!(lister instanceof IndexedNodeLister indexed) || lister.list() != nodes) {
       list = null;
       stamp = -1;
       return;
     }
     list = nodes;
-    stamp = lister.changeStamp();
+    stamp = indexed.changeStamp();
   }
 
   /**
    * Brings a per-position structure up to date with {@code nodes} and records what it saw: {@code
    * rereadAt} for each position replaced since the last update, when the lister can tell, the
-   * lister {@link NodeInfoLister#replacesChangedNodes() replaces changed nodes} and the structure
-   * already {@code covers} a list of this size; {@code rereadAll} otherwise.
+   * lister {@link io.schedkit.framework.fastpath.IndexedNodeLister#replacesChangedNodes() replaces
+   * changed nodes} and the structure already {@code covers} a list of this size; {@code rereadAll}
+   * otherwise.
    *
    * @param lister the snapshot {@code nodes} come from, or null if unknown
    * @param nodes the node list to catch up with

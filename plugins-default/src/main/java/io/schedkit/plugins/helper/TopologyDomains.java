@@ -2,6 +2,7 @@ package io.schedkit.plugins.helper;
 
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +11,9 @@ import java.util.Map;
  * Dense ids for the values of one node label key (a topology key, each value a domain), and the
  * domain of the node at each position of a snapshot's node list, kept from cycle to cycle. A plugin
  * that keeps its per-domain totals in arrays indexed by these ids reads a node's total with two
- * array reads, given the node's position ({@link NodeInfoLister#positionOf}), instead of looking
- * the node's label up and then the value in a map.
+ * array reads, given the node's position ({@link
+ * io.schedkit.framework.fastpath.IndexedNodeLister#positionOf}), instead of looking the node's
+ * label up and then the value in a map.
  *
  * <p>Ids are stable until the values seen outgrow the nodes by far (nodes come and go with new
  * names, in a simulation that runs long): {@link #refresh} then numbers the current values afresh
@@ -107,7 +109,7 @@ public final class TopologyDomains {
     changes.update(
         lister,
         nodes,
-        lister.replacesChangedNodes(),
+        IndexedNodeLister.replacesChangedNodes(lister),
         atPosition.length == n,
         p -> atPosition[p] = domainOf(nodes.get(p)),
         () -> {

@@ -2,11 +2,11 @@ package io.schedkit.plugins.imagelocality;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
-import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.PodSpec;
 import java.util.List;
@@ -23,7 +23,7 @@ import java.util.Map;
  * and regular containers) and mapped linearly onto [0, 100]: {@code 100 × (sum − min) / (max −
  * min)}. O(containers) per node, the image node counts coming from the snapshot. No NormalizeScore.
  */
-public final class ImageLocality implements ScorePlugin {
+public final class ImageLocality implements RangeScorePlugin {
   /** The plugin name. */
   public static final String NAME = "ImageLocality";
 

@@ -11,6 +11,7 @@ import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.framework.model.Node;
 import io.schedkit.plugins.helper.TopologyDomains;
 import java.util.List;
@@ -387,7 +388,7 @@ final class Filtering {
     }
     Positions positions = s.positions;
     if (positions != null && s.countsAreBases()) {
-      int p = positions.lister.positionOf(nodeInfo);
+      int p = IndexedNodeLister.positionIn(positions.lister, nodeInfo);
       if (p >= 0) {
         return positions.filter(s, p);
       }

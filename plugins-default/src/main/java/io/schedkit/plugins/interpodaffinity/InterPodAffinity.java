@@ -6,7 +6,6 @@ import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
-import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScores;
@@ -19,6 +18,7 @@ import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.ScoreExtensions;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import java.util.List;
 import java.util.Objects;
 
@@ -71,7 +71,7 @@ import java.util.Objects;
 public final class InterPodAffinity
     implements PreFilterPlugin,
         PreFilterExtensions,
-        FilterPlugin,
+        BlockFilterPlugin,
         PreScorePlugin,
         ScorePlugin,
         ScoreExtensions,

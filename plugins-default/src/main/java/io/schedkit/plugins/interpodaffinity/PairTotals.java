@@ -4,6 +4,7 @@ import io.schedkit.framework.AffinityTerm;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodMatcher;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.plugins.helper.NodeListChanges;
 import io.schedkit.plugins.helper.TopologyDomains;
 import java.util.Collections;
@@ -38,7 +39,7 @@ abstract class PairTotals {
    */
   final void refresh(NodeInfoLister lister) {
     List<NodeInfo> nodes = lister.list();
-    boolean identityOnly = lister.replacesChangedNodes();
+    boolean identityOnly = IndexedNodeLister.replacesChangedNodes(lister);
     changes.update(
         lister,
         nodes,
@@ -51,8 +52,8 @@ abstract class PairTotals {
 
   /**
    * Brings the totals up to date with {@code nodes}; with {@code identityOnly} (the lister {@link
-   * io.schedkit.framework.NodeInfoLister#replacesChangedNodes() replaces changed nodes}) a position
-   * is re-read only when its NodeInfo is another object.
+   * io.schedkit.framework.fastpath.IndexedNodeLister#replacesChangedNodes() replaces changed
+   * nodes}) a position is re-read only when its NodeInfo is another object.
    */
   final void refresh(List<NodeInfo> nodes, boolean identityOnly) {
     int n = nodes.size();

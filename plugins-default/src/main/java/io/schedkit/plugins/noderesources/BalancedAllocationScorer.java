@@ -1,9 +1,9 @@
 package io.schedkit.plugins.noderesources;
 
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.Resource;
 import io.schedkit.framework.ScorePlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
 import java.util.List;
 
 /**

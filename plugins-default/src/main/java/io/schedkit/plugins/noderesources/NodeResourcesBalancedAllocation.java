@@ -2,15 +2,15 @@ package io.schedkit.plugins.noderesources;
 
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreScorePlugin;
-import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -36,7 +36,7 @@ import java.util.Objects;
  *
  * <p>Thread-safe: the plugin is immutable; per-cycle data lives in the {@link CycleState}.
  */
-public final class NodeResourcesBalancedAllocation implements PreScorePlugin, ScorePlugin {
+public final class NodeResourcesBalancedAllocation implements PreScorePlugin, RangeScorePlugin {
   /** The plugin's registry name. */
   public static final String NAME = "NodeResourcesBalancedAllocation";
 

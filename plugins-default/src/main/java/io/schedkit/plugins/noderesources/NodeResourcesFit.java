@@ -6,9 +6,7 @@ import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
-import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.PodInfo;
@@ -16,10 +14,12 @@ import io.schedkit.framework.PreFilterPlugin;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.Resource;
-import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.plugins.noderesources.NodeResourcesFitArgs.ScoringStrategy;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +59,11 @@ import java.util.Set;
  * <p>Thread-safe: the plugin is immutable; per-cycle data lives in the {@link CycleState}.
  */
 public final class NodeResourcesFit
-    implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin, EnqueueExtensions {
+    implements PreFilterPlugin,
+        BlockFilterPlugin,
+        PreScorePlugin,
+        RangeScorePlugin,
+        EnqueueExtensions {
   /** The plugin's registry name. */
   public static final String NAME = "NodeResourcesFit";
 

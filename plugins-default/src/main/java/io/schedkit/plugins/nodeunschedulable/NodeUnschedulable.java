@@ -6,12 +6,12 @@ import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
-import io.schedkit.framework.FilterPlugin;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.QueueingHint;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.Taint;
@@ -28,7 +28,7 @@ import java.util.List;
  * <p>Filter: UnschedulableAndUnresolvable {@code node(s) were unschedulable} for such a node and a
  * pod without the toleration. O(tolerations) per node.
  */
-public final class NodeUnschedulable implements FilterPlugin, EnqueueExtensions {
+public final class NodeUnschedulable implements BlockFilterPlugin, EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "NodeUnschedulable";
 

@@ -9,6 +9,7 @@ import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
@@ -48,7 +49,9 @@ final class Filtering {
   /** Whether {@code nodes} is the node list of a snapshot that replaces changed nodes. */
   private boolean identityOnly(List<NodeInfo> nodes) {
     NodeInfoLister lister = snapshot.get();
-    return lister != null && lister.list() == nodes && lister.replacesChangedNodes();
+    return lister != null
+        && lister.list() == nodes
+        && IndexedNodeLister.replacesChangedNodes(lister);
   }
 
   /** The state PreFilter wrote into {@code state}, if any (for tests and diagnostics). */

@@ -6,7 +6,6 @@ import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
-import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScores;
@@ -16,8 +15,9 @@ import io.schedkit.framework.PreFilterPlugin;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.ScoreExtensions;
-import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.plugins.podtopologyspread.PodTopologySpreadArgs.DefaultingType;
 import java.util.List;
 
@@ -59,9 +59,9 @@ import java.util.List;
 public final class PodTopologySpread
     implements PreFilterPlugin,
         PreFilterExtensions,
-        FilterPlugin,
+        BlockFilterPlugin,
         PreScorePlugin,
-        ScorePlugin,
+        RangeScorePlugin,
         ScoreExtensions,
         EnqueueExtensions {
 

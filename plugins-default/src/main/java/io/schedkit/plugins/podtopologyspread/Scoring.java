@@ -10,6 +10,7 @@ import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
@@ -157,7 +158,8 @@ final class Scoring {
               new DomainTotals.Key(keys, c.topologyKey(), matchers[i]),
               snapshot.get(),
               allNodes,
-              snapshot.get().replacesChangedNodes() && snapshot.get().list() == allNodes);
+              IndexedNodeLister.replacesChangedNodes(snapshot.get())
+                  && snapshot.get().list() == allNodes);
       s.domainCounts.get(i).replaceAll((value, zero) -> zero + t.total(value));
     }
   }

@@ -6,18 +6,18 @@ import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
-import io.schedkit.framework.FilterPlugin;
-import io.schedkit.framework.NodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScores;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.QueueingHint;
 import io.schedkit.framework.ScoreExtensions;
-import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.Taint;
@@ -47,7 +47,11 @@ import java.util.List;
  * </ul>
  */
 public final class TaintToleration
-    implements FilterPlugin, PreScorePlugin, ScorePlugin, ScoreExtensions, EnqueueExtensions {
+    implements BlockFilterPlugin,
+        PreScorePlugin,
+        RangeScorePlugin,
+        ScoreExtensions,
+        EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "TaintToleration";
 

@@ -3,7 +3,7 @@ package io.schedkit.plugins.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.VirtualClock;
+import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.model.Pod;

@@ -1,6 +1,6 @@
 package io.schedkit.plugins.e2e;
 
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.Node;

@@ -1,8 +1,9 @@
 package io.schedkit.plugins.helper;
 
 import io.schedkit.framework.NodeInfo;
-import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import java.util.AbstractList;
@@ -17,7 +18,7 @@ import java.util.Optional;
  * were replaced since a {@link #changeStamp()}; {@link #rebuild} hands out a new list object, as
  * the snapshot does when nodes come or go. For tests of plugins that keep counts across cycles.
  */
-public final class ReplacingLister implements NodeInfoLister {
+public final class ReplacingLister implements IndexedNodeLister {
   private final List<Node> nodes;
   private NodeInfo[] infos;
   private List<NodeInfo> list;
@@ -35,7 +36,6 @@ public final class ReplacingLister implements NodeInfoLister {
     this.infos = new NodeInfo[nodes.size()];
     for (int i = 0; i < infos.length; i++) {
       infos[i] = build(nodes.get(i), pods);
-      infos[i].setListPosition(i);
     }
     rebuild();
   }
@@ -60,7 +60,6 @@ public final class ReplacingLister implements NodeInfoLister {
       NodeInfo fresh = build(nodes.get(i), pods);
       if (!samePods(fresh, infos[i])) {
         infos[i] = fresh;
-        fresh.setListPosition(i);
         stamp++;
         log.add(i);
       }
@@ -133,9 +132,18 @@ public final class ReplacingLister implements NodeInfoLister {
   }
 
   @Override
+  public NodeColumns columns() {
+    return null;
+  }
+
+  @Override
   public int positionOf(NodeInfo node) {
-    int p = node.listPosition();
-    return p >= 0 && p < infos.length && infos[p] == node ? p : -1;
+    for (int p = 0; p < infos.length; p++) {
+      if (infos[p] == node) {
+        return p;
+      }
+    }
+    return -1;
   }
 
   @Override

@@ -2,7 +2,7 @@ package io.schedkit.plugins.noderesources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedkit.framework.NodeColumns;
+import io.schedkit.core.cache.MutableNodeColumns;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
@@ -42,7 +42,7 @@ final class FittingPlainPathTest {
       String context = "round " + round + ": " + request + " on " + node;
       assertThat(status.isSuccess()).as(context).isEqualTo(count == 0);
       // The same verdict from the node's row of the columns (null only for several failures).
-      NodeColumns columns = new NodeColumns(3);
+      MutableNodeColumns columns = new MutableNodeColumns(3);
       columns.set(2, node);
       Status fromColumns = Fitting.filterPlain(request.requests(), columns, 2);
       if (count >= 2) {

@@ -5,7 +5,7 @@ import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import io.schedkit.core.Explanation;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.BindPlugin;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;

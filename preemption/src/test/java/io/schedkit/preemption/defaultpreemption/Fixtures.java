@@ -1,14 +1,14 @@
 package io.schedkit.preemption.defaultpreemption;
 
 import io.schedkit.framework.Code;
-import io.schedkit.framework.Extender;
-import io.schedkit.framework.ExtenderFilterResult;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NodeScore;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.Victims;
+import io.schedkit.framework.extender.Extender;
+import io.schedkit.framework.extender.ExtenderFilterResult;
 import io.schedkit.framework.model.IntOrString;
 import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Pod;

@@ -1,0 +1,296 @@
+package io.schedkit.core.codec;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
+import io.schedkit.core.codec.tree.DocumentException;
+import io.schedkit.core.codec.tree.Documents;
+import io.schedkit.core.codec.tree.FieldException;
+import io.schedkit.core.codec.tree.Json;
+import io.schedkit.core.codec.tree.ModelReader;
+import io.schedkit.framework.PluginArgs.FieldError;
+import io.schedkit.framework.model.KubeObject;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads and writes Kubernetes objects in JSON and YAML exactly as {@code kubectl get -o json|yaml}
+ * prints them: the entry point for cluster dumps, pod files and workloads.
+ *
+ * <p><b>Input.</b> {@link #decode(String, String)} detects JSON (the first character is {@code {}
+ * or {@code [}) or YAML, and accepts a single object, a {@code kind: List} or any {@code *List}
+ * kind kubectl prints ({@code PodList}, ...), a JSON array of objects, or a multi-document YAML
+ * stream (empty documents are skipped). It understands {@code Node}, {@code Pod}, {@code
+ * PodDisruptionBudget}, {@code PriorityClass}, {@code PodGroup}, {@code Namespace}, {@code
+ * Service}, {@code ReplicationController}, {@code ReplicaSet} and {@code StatefulSet}; objects of
+ * other kinds are skipped with a warning, unknown fields are ignored, and {@code null} is the same
+ * as an absent field. Quantities are parsed with {@link io.schedkit.framework.model.Quantity#parse}
+ * (from strings or numbers), timestamps as RFC 3339, enums by their wire names. A namespaced object
+ * without a namespace is placed in {@code default}. Every decoded object is then checked by {@link
+ * ObjectValidator}.
+ *
+ * <p><b>Errors.</b> A {@link KubeDecodeException} whose message names the source, the object and
+ * the field: {@code cluster.yaml: Pod default/web-1: spec.containers[0].resources.requests.cpu:
+ * quantities must match the regular expression '...'}; for malformed text {@code <source>: line N,
+ * column M: <parser message>}; for an object without a kind or name {@code <source>: object #3:
+ * metadata.name: Required value} (objects are numbered from 1 in file order).
+ *
+ * <p><b>Output.</b> {@link #toJson}, {@link #toYaml(KubeObject)} and {@link #toYaml(List)} write
+ * kubectl's shape ({@code apiVersion}, {@code kind}, {@code metadata}, {@code spec}, {@code
+ * status}) without empty fields; decoding the output gives back equal objects.
+ *
+ * <p>Thread-safe: one instance may be shared; the underlying Jackson mappers are shared by all.
+ */
+public final class KubeCodec {
+
+  private static final ObjectMapper JSON =
+      JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+
+  // Rebuilt from a default factory: YAMLFactory.builder() starts without the default parser
+  // features (empty documents would read as "" instead of null).
+  private static final YAMLMapper YAML =
+      YAMLMapper.builder(
+              new YAMLFactory().rebuild().stringQuotingChecker(new NumberLikeQuoting()).build())
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+          .build();
+
+  private static final ObjectWriter JSON_WRITER =
+      JSON.writer(
+          new DefaultPrettyPrinter()
+              .withSeparators(
+                  Separators.createDefaultInstance()
+                      .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                      .withObjectEmptySeparator("")
+                      .withArrayEmptySeparator(""))
+              .withObjectIndenter(new DefaultIndenter("    ", "\n"))
+              .withArrayIndenter(new DefaultIndenter("    ", "\n")));
+
+  /**
+   * Jackson's minimal quoting, plus quotes around every string that starts like a number ({@code
+   * 0x1F}, {@code 1e3}, {@code .5}, {@code -1}): YAML 1.1 would read those back as numbers.
+   */
+  private static final class NumberLikeQuoting extends StringQuotingChecker.Default {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public boolean needToQuoteValue(String value) {
+      if (!value.isEmpty()) {
+        char c = value.charAt(0);
+        if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.') {
+          return true;
+        }
+      }
+      return super.needToQuoteValue(value);
+    }
+  }
+
+  /** A codec; all instances share the same immutable configuration. */
+  public KubeCodec() {}
+
+  /**
+   * Decodes every object of a JSON or YAML document.
+   *
+   * @param text the document
+   * @param sourceName the name used in messages, typically the file name
+   * @return the objects in file order and the warnings about skipped objects
+   * @throws KubeDecodeException if the document or an object in it is invalid
+   */
+  public DecodeResult decode(String text, String sourceName) {
+    Decoding d = new Decoding(sourceName);
+    for (JsonNode doc : documents(text, sourceName)) {
+      d.visit(doc);
+    }
+    return new DecodeResult(d.objects, d.warnings);
+  }
+
+  /**
+   * Decodes a JSON or YAML file; messages name it by {@code path.toString()}.
+   *
+   * @param path the file
+   * @return the objects in file order and the warnings about skipped objects
+   * @throws KubeDecodeException if the file cannot be read or is invalid
+   */
+  public DecodeResult decode(Path path) {
+    String text;
+    try {
+      text = Documents.read(path);
+    } catch (DocumentException e) {
+      throw new KubeDecodeException(e.source(), e.getMessage(), e.getCause());
+    }
+    return decode(text, path.toString());
+  }
+
+  /**
+   * Returns {@code object} as pretty-printed JSON, as {@code kubectl get -o json} prints it.
+   *
+   * @param object the object
+   * @return the JSON text, ending with a newline
+   */
+  public String toJson(KubeObject object) {
+    try {
+      return JSON_WRITER.writeValueAsString(ModelWriter.object(object)) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + object.kind() + " as JSON", e);
+    }
+  }
+
+  /**
+   * Returns {@code object} as compact JSON on one line (the same fields as {@link #toJson}), the
+   * form embedded in wire messages such as extender requests.
+   *
+   * @param object the object
+   * @return the JSON text, without a trailing newline
+   */
+  public String toCompactJson(KubeObject object) {
+    try {
+      return JSON.writeValueAsString(ModelWriter.object(object));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + object.kind() + " as JSON", e);
+    }
+  }
+
+  /**
+   * Returns {@code object} as a YAML document, as {@code kubectl get -o yaml} prints it.
+   *
+   * @param object the object
+   * @return the YAML text
+   */
+  public String toYaml(KubeObject object) {
+    try {
+      return YAML.writeValueAsString(ModelWriter.object(object));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + object.kind() + " as YAML", e);
+    }
+  }
+
+  /**
+   * Returns {@code objects} as a multi-document YAML stream, one document per object separated by
+   * {@code ---}.
+   *
+   * @param objects the objects, in order
+   * @return the YAML text; empty for no objects
+   */
+  public String toYaml(List<? extends KubeObject> objects) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < objects.size(); i++) {
+      if (i > 0) {
+        out.append("---\n");
+      }
+      out.append(toYaml(objects.get(i)));
+    }
+    return out.toString();
+  }
+
+  private static List<JsonNode> documents(String text, String sourceName) {
+    try {
+      return Documents.parse(text, sourceName);
+    } catch (DocumentException e) {
+      throw new KubeDecodeException(e.source(), e.getMessage(), e.getCause());
+    }
+  }
+
+  /** The state of one {@link #decode} call: objects, warnings and the object counter. */
+  private static final class Decoding {
+    final String source;
+    final List<KubeObject> objects = new ArrayList<>();
+    final List<String> warnings = new ArrayList<>();
+    int count;
+
+    Decoding(String source) {
+      this.source = source;
+    }
+
+    void visit(JsonNode n) {
+      if (Json.absent(n)) {
+        return;
+      }
+      if (n.isArray()) {
+        n.forEach(this::visit);
+        return;
+      }
+      if (!n.isObject()) {
+        throw fail("object #" + (count + 1), "expected an object, got " + Json.describe(n));
+      }
+      JsonNode kindNode = Json.get(n, "kind");
+      String kind = kindNode != null && kindNode.isTextual() ? kindNode.textValue() : "";
+      JsonNode items = Json.get(n, "items");
+      if (kind.equals("List") || (kind.endsWith("List") && items != null)) {
+        if (items != null && !items.isArray()) {
+          throw fail(kind, "items: expected a list, got " + Json.describe(items));
+        }
+        // Typed lists from the API server (PodList, ...) omit their items' kind.
+        String itemKind = kind.equals("List") ? "" : kind.substring(0, kind.length() - 4);
+        if (items != null) {
+          for (JsonNode item : items) {
+            if (!itemKind.isEmpty() && item.isObject() && Json.get(item, "kind") == null) {
+              item = ((ObjectNode) item).deepCopy().put("kind", itemKind);
+            }
+            visit(item);
+          }
+        }
+        return;
+      }
+      int number = ++count;
+      String objectId = "object #" + number;
+      if (kind.isEmpty()) {
+        throw fail(objectId, FieldError.required("kind", "").render(""));
+      }
+      ObjectNode o = (ObjectNode) n;
+      String name;
+      String namespace;
+      try {
+        ObjectNode meta = Json.object(o, "metadata", "");
+        name = Json.string(meta, "name", "metadata");
+        namespace = Json.string(meta, "namespace", "metadata");
+      } catch (FieldException e) {
+        throw fail(objectId, e.getMessage());
+      }
+      if (!ModelReader.KINDS.contains(kind)) {
+        String key = namespace.isEmpty() ? name : namespace + "/" + name;
+        warnings.add(
+            source
+                + ": ignoring object of unknown kind "
+                + kind
+                + (key.isEmpty() ? " (" + objectId + ")" : " " + key));
+        return;
+      }
+      if (name.isEmpty()) {
+        throw fail(objectId, FieldError.required("metadata.name", "").render(""));
+      }
+      if (namespace.isEmpty() && ModelReader.namespaced(kind)) {
+        namespace = "default";
+      }
+      String id = kind + " " + (namespace.isEmpty() ? name : namespace + "/" + name);
+      KubeObject object;
+      try {
+        object = ModelReader.readObject(kind, o);
+      } catch (IllegalArgumentException | NullPointerException e) {
+        throw fail(id, e.getMessage());
+      }
+      List<FieldError> problems = ObjectValidator.problems(object);
+      if (!problems.isEmpty()) {
+        throw fail(id, problems.get(0).render(""));
+      }
+      objects.add(object);
+    }
+
+    KubeDecodeException fail(String what, String detail) {
+      return new KubeDecodeException(source, source + ": " + what + ": " + detail, null);
+    }
+  }
+}
