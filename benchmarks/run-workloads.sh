@@ -15,6 +15,6 @@ while [[ $# -gt 0 && "$1" != "--" ]]; do names+=("$1"); shift; done
 # The JVM options of ./schedkit (the throughput collector unless SCHEDKIT_JAVA_OPTS says otherwise).
 read -r -a jvm_opts <<< "${SCHEDKIT_JAVA_OPTS--XX:+UseParallelGC}"
 for w in $(./schedkit bench --list "${names[@]}"); do
-  java ${jvm_opts[@]+"${jvm_opts[@]}"} -jar examples/target/schedkit.jar bench "$w" \
+  java ${jvm_opts[@]+"${jvm_opts[@]}"} -jar cli/target/schedkit.jar bench "$w" \
     --warmup 1 --warmup-time 6 --runs 3 --format json "$@"
 done

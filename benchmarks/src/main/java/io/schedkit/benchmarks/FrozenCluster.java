@@ -1,5 +1,6 @@
 package io.schedkit.benchmarks;
 
+import io.schedkit.benchmarks.workloads.BenchTemplates;
 import io.schedkit.core.cache.Snapshot;
 import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
@@ -12,7 +13,6 @@ import io.schedkit.core.runtime.FrameworkBuilder;
 import io.schedkit.core.runtime.FrameworkServices;
 import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.core.store.ClusterObjectStore;
-import io.schedkit.examples.bench.BenchTemplates;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.cluster.ClusterObjects;
 import io.schedkit.framework.config.SchedulerConfiguration;

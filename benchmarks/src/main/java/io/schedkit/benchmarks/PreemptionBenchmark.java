@@ -1,12 +1,12 @@
 package io.schedkit.benchmarks;
 
+import io.schedkit.benchmarks.workloads.BenchTemplates;
 import io.schedkit.core.Explanation;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.runtime.Framework;
-import io.schedkit.examples.bench.BenchTemplates;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;

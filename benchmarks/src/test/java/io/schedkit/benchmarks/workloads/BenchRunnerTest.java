@@ -1,0 +1,25 @@
+package io.schedkit.benchmarks.workloads;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+final class BenchRunnerTest {
+  @Test
+  void warmupScales_oneRunUpToOne_thenWholeRunsAndTheFractionLeft() {
+    assertThat(BenchRunner.warmupScales(0)).isEmpty();
+    assertThat(BenchRunner.warmupScales(0.2)).containsExactly(0.2);
+    assertThat(BenchRunner.warmupScales(1)).containsExactly(1.0);
+    assertThat(BenchRunner.warmupScales(3)).containsExactly(1.0, 1.0, 1.0);
+    assertThat(BenchRunner.warmupScales(2.5)).containsExactly(1.0, 1.0, 0.5);
+  }
+
+  @Test
+  void percentile_nearestRank() {
+    long[] values = {5, 1, 4, 2, 3};
+
+    assertThat(BenchRunner.percentile(values, 50)).isEqualTo(3);
+    assertThat(BenchRunner.percentile(values, 99)).isEqualTo(5);
+    assertThat(BenchRunner.percentile(new long[0], 50)).isZero();
+  }
+}

@@ -1,0 +1,165 @@
+package io.schedkit.cli;
+
+import io.schedkit.core.Explanation;
+import io.schedkit.core.Scheduler;
+import io.schedkit.core.clock.VirtualClock;
+import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.framework.Registry;
+import io.schedkit.framework.config.Profile;
+import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.simulation.Simulation;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code schedkit explain}: one scheduling cycle per pod of the pod file, as a dry run against the
+ * cluster file, with every node's filter verdict and scores ({@link Scheduler#explain}).
+ */
+@Command(
+    name = "explain",
+    versionProvider = SchedkitCli.Version.class,
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Explains where each pod of the pod file would go, and why not elsewhere: one scheduling"
+          + " cycle as a dry run against the cluster (nothing is bound or evicted), evaluating"
+          + " every node and recording every plugin's verdict. When no node fits and the profile"
+          + " has PostFilter plugins, reports what preemption would do.",
+      "Each pod is explained independently against the same cluster."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:every pod got a node or a preemption",
+      "1:some pod is unschedulable",
+      "2:bad usage or bad input",
+      "3:internal error"
+    })
+final class ExplainCommand implements Callable<Integer> {
+  @Spec private CommandSpec spec;
+
+  @Option(
+      names = "--cluster",
+      required = true,
+      paramLabel = "FILE",
+      description =
+          "The cluster: nodes, running and pending pods, PodDisruptionBudgets, PriorityClasses,"
+              + " ... (a List, a multi-document YAML stream or one object; YAML or JSON).")
+  private Path cluster;
+
+  @Option(
+      names = "--pod",
+      required = true,
+      paramLabel = "FILE",
+      description = "The pods to explain (one or more, same formats).")
+  private Path podFile;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "A KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1);"
+              + " default: kube-scheduler's default profile.")
+  private Path config;
+
+  @Option(
+      names = "--profile",
+      paramLabel = "NAME",
+      description =
+          "The profile that explains every pod; default: each pod's spec.schedulerName,"
+              + " or default-scheduler.")
+  private String profile;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description = "text (a table per pod) or json (one object per pod and line); default: text.")
+  private OutputFormat format;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    Inputs inputs = new Inputs(spec.commandLine().getErr());
+    List<KubeObject> objects = inputs.objects(cluster);
+    List<Pod> pods = inputs.pods(podFile);
+    Registry registry = Registry.discover();
+    Inputs.Config configuration = inputs.configuration(config, registry);
+
+    List<KubeObject> all = new ArrayList<>(objects);
+    all.addAll(pods);
+    VirtualClock clock = new VirtualClock(Simulation.startTime(all));
+    InMemoryCluster inMemory = InMemoryCluster.builder().clock(clock).build();
+    try {
+      inMemory.createAll(objects);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(cluster + ": " + e.getMessage(), e);
+    }
+    boolean allPlaced = true;
+    try (Scheduler scheduler =
+        Inputs.scheduler(
+            Scheduler.builder().cluster(inMemory).registry(registry).clock(clock).parallelism(1),
+            configuration)) {
+      List<Pod> targets = withProfiles(pods, scheduler.profileNames());
+      for (int i = 0; i < targets.size(); i++) {
+        Explanation e = scheduler.explain(targets.get(i));
+        if (format == OutputFormat.JSON) {
+          out.println(JsonReports.explainLine(e));
+        } else {
+          if (i > 0) {
+            out.println();
+          }
+          out.print(TextReports.explain(e));
+        }
+        out.flush();
+        if (!Explanation.SCHEDULED.equals(e.result()) && e.preemption() == null) {
+          allPlaced = false;
+        }
+      }
+    }
+    return allPlaced ? SchedkitCli.EXIT_OK : SchedkitCli.EXIT_NEGATIVE;
+  }
+
+  /**
+   * The pods with the profile that explains them: {@code --profile}, else {@code
+   * spec.schedulerName}, else {@code default-scheduler}.
+   *
+   * @throws InputException if that profile is not in the configuration
+   */
+  private List<Pod> withProfiles(List<Pod> pods, List<String> profiles) {
+    String supported =
+        profiles.stream().map(p -> "\"" + p + "\"").collect(Collectors.joining(", "));
+    if (profile != null && !profiles.contains(profile)) {
+      throw new InputException(
+          "--profile: Unsupported value: \"" + profile + "\": supported values: " + supported);
+    }
+    List<Pod> out = new ArrayList<>(pods.size());
+    for (Pod pod : pods) {
+      String name = profile != null ? profile : pod.spec().schedulerName();
+      if (name.isEmpty()) {
+        name = Profile.DEFAULT_SCHEDULER_NAME;
+      }
+      if (!profiles.contains(name)) {
+        throw new InputException(
+            podFile
+                + ": Pod "
+                + pod.key()
+                + ": spec.schedulerName: Unsupported value: \""
+                + name
+                + "\": supported values: "
+                + supported);
+      }
+      out.add(pod.toBuilder().schedulerName(name).build());
+    }
+    return out;
+  }
+}

@@ -1,9 +1,0 @@
-package io.schedkit.examples.cli;
-
-/** How a command prints its answer ({@code --format}). */
-enum OutputFormat {
-  /** Readable tables and sentences. */
-  TEXT,
-  /** JSON, as documented per command. */
-  JSON
-}
