@@ -1,6 +1,6 @@
 package io.schedkit.cli;
 
-import static io.schedkit.cli.Cli.resource;
+import static io.schedkit.cli.CliFixtures.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -170,7 +170,7 @@ final class BadInputTest {
       args.add(a.replace("$", dir.toString()));
     }
 
-    Cli.Result r = Cli.run(args.toArray(String[]::new));
+    CliFixtures.Result r = CliFixtures.run(args.toArray(String[]::new));
 
     assertThat(r.exit()).as(r.err()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
@@ -196,8 +196,8 @@ final class BadInputTest {
                 + "---\napiVersion: apps/v1\nkind: Deployment\n"
                 + "metadata: {name: web, namespace: shop}\n");
 
-    Cli.Result r =
-        Cli.run(
+    CliFixtures.Result r =
+        CliFixtures.run(
             "explain",
             "--cluster",
             cluster,
@@ -230,8 +230,8 @@ final class BadInputTest {
     CommandLine debug = SchedkitCli.commandLine();
     debug.addSubcommand(new Boom());
 
-    Cli.Result plain = Cli.run(quiet, "boom");
-    Cli.Result traced = Cli.run(debug, "boom", "--debug");
+    CliFixtures.Result plain = CliFixtures.run(quiet, "boom");
+    CliFixtures.Result traced = CliFixtures.run(debug, "boom", "--debug");
 
     assertThat(plain.exit()).isEqualTo(3);
     assertThat(plain.err())

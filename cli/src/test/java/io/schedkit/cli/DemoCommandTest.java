@@ -23,8 +23,8 @@ final class DemoCommandTest {
   @Test
   void demo_json_reportsPreemptionTheGangAndNothingLost() throws Exception {
     Path report = dir.resolve("report.html");
-    Cli.Result r =
-        Cli.run(
+    CliFixtures.Result r =
+        CliFixtures.run(
             "demo",
             "--nodes",
             "12",
@@ -97,8 +97,8 @@ final class DemoCommandTest {
       "json",
       "--no-progress"
     };
-    JsonNode a = Cli.run(args).json();
-    JsonNode b = Cli.run(args).json();
+    JsonNode a = CliFixtures.run(args).json();
+    JsonNode b = CliFixtures.run(args).json();
     for (String field : List.of("scheduled", "unschedulable", "evicted", "attempts", "pools")) {
       assertThat(a.get(field)).as(field).isEqualTo(b.get(field));
     }
@@ -107,8 +107,8 @@ final class DemoCommandTest {
   @Test
   void demo_text_printsTheSummaryTable() {
     Path report = dir.resolve("demo.html");
-    Cli.Result r =
-        Cli.run(
+    CliFixtures.Result r =
+        CliFixtures.run(
             "demo",
             "--nodes",
             "12",
@@ -134,7 +134,7 @@ final class DemoCommandTest {
 
   @Test
   void demo_tooFewNodes_isBadUsage() {
-    Cli.Result r = Cli.run("demo", "--nodes", "2");
+    CliFixtures.Result r = CliFixtures.run("demo", "--nodes", "2");
     assertThat(r.exit()).isEqualTo(SchedkitCli.EXIT_BAD_INPUT);
     assertThat(r.err()).startsWith("--nodes must be at least 6, not 2\n");
     assertThat(r.out()).isEmpty();
@@ -144,8 +144,8 @@ final class DemoCommandTest {
   void demo_reportInAMissingDirectoryThatCannotBeCreated_isBadInput() throws Exception {
     Path file = dir.resolve("file");
     Files.writeString(file, "");
-    Cli.Result r =
-        Cli.run(
+    CliFixtures.Result r =
+        CliFixtures.run(
             "demo",
             "--nodes",
             "6",
@@ -160,7 +160,7 @@ final class DemoCommandTest {
 
   @Test
   void help_listsDemo() {
-    Cli.Result r = Cli.run("--help");
+    CliFixtures.Result r = CliFixtures.run("--help");
     assertThat(r.out()).contains("demo").contains("Schedules a realistic cluster");
   }
 }

@@ -1,6 +1,6 @@
 package io.schedkit.cli;
 
-import static io.schedkit.cli.Cli.resource;
+import static io.schedkit.cli.CliFixtures.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,12 +16,12 @@ import org.junit.jupiter.api.Test;
 final class ExplainCommandTest {
   private static final String NOT_MATCHED = "node(s) didn't match Pod's node affinity/selector";
 
-  private static Cli.Result explain(String podFile, String... more) {
+  private static CliFixtures.Result explain(String podFile, String... more) {
     List<String> args =
         new ArrayList<>(
             List.of("explain", "--cluster", resource("cluster.yaml"), "--pod", resource(podFile)));
     args.addAll(List.of(more));
-    return Cli.run(args.toArray(String[]::new));
+    return CliFixtures.run(args.toArray(String[]::new));
   }
 
   private static List<String> fieldNames(JsonNode node) {
@@ -41,7 +41,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_podThatFitsNowhere_printsUpstreamMessageAndEachNodesReason() {
-    Cli.Result r = explain("pod-fits-nowhere.yaml", "--format", "json");
+    CliFixtures.Result r = explain("pod-fits-nowhere.yaml", "--format", "json");
 
     assertThat(r.exit()).as(r.err()).isEqualTo(1);
     assertThat(r.jsonLines()).hasSize(1);
@@ -85,7 +85,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_podThatFits_reportsScoresAndTheSelectedNode() {
-    Cli.Result r = explain("pod-fits.yaml", "--format", "json");
+    CliFixtures.Result r = explain("pod-fits.yaml", "--format", "json");
 
     assertThat(r.exit()).as(r.err()).isZero();
     JsonNode e = r.jsonLines().get(0);
@@ -119,7 +119,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_textFormat_printsOneRowPerNodeAndTheOutcome() {
-    Cli.Result r = explain("pod-fits-nowhere.yaml");
+    CliFixtures.Result r = explain("pod-fits-nowhere.yaml");
 
     assertThat(r.exit()).isEqualTo(1);
     List<String> lines = r.out().lines().toList();
@@ -139,7 +139,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_textFormat_scheduledPodShowsScoreColumns() {
-    Cli.Result r = explain("pod-fits.yaml", "--format", "TEXT");
+    CliFixtures.Result r = explain("pod-fits.yaml", "--format", "TEXT");
 
     assertThat(r.exit()).isZero();
     assertThat(r.out())
@@ -151,7 +151,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_severalPods_oneLineEachInFileOrder_exit1WhenOneIsUnschedulable() {
-    Cli.Result r = explain("pods-both.yaml", "--format", "json");
+    CliFixtures.Result r = explain("pods-both.yaml", "--format", "json");
 
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.jsonLines())
@@ -161,7 +161,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_profileOption_forcesTheProfile() {
-    Cli.Result r =
+    CliFixtures.Result r =
         explain(
             "pod-fits.yaml",
             "--config",
@@ -179,14 +179,14 @@ final class ExplainCommandTest {
 
   @Test
   void explain_podSchedulerName_choosesTheProfile() {
-    Cli.Result withName =
+    CliFixtures.Result withName =
         explain(
             "pod-other-scheduler.yaml",
             "--config",
             resource("two-profiles.yaml"),
             "--format",
             "json");
-    Cli.Result forced =
+    CliFixtures.Result forced =
         explain(
             "pod-other-scheduler.yaml",
             "--config",
@@ -204,7 +204,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_podOfAnUnknownProfile_isBadInput() {
-    Cli.Result r = explain("pod-other-scheduler.yaml", "--format", "json");
+    CliFixtures.Result r = explain("pod-other-scheduler.yaml", "--format", "json");
 
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
@@ -217,7 +217,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_unknownProfileOption_isBadInput() {
-    Cli.Result r = explain("pod-fits.yaml", "--profile", "nope");
+    CliFixtures.Result r = explain("pod-fits.yaml", "--profile", "nope");
 
     assertThat(r.exit()).isEqualTo(2);
     assertThat(r.errorLines())
@@ -227,7 +227,7 @@ final class ExplainCommandTest {
 
   @Test
   void explain_isADryRun_eachPodAgainstTheSameCluster() {
-    Cli.Result r = explain("pods-big.yaml", "--format", "json");
+    CliFixtures.Result r = explain("pods-big.yaml", "--format", "json");
 
     assertThat(r.exit()).isZero();
     assertThat(r.jsonLines())

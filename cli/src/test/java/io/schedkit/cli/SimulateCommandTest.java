@@ -1,11 +1,11 @@
 package io.schedkit.cli;
 
-import static io.schedkit.cli.Cli.resource;
+import static io.schedkit.cli.CliFixtures.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.schedkit.simulation.report.WellFormedHtml;
+import io.schedkit.simulation.report.HtmlAssert;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,16 +18,16 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code schedkit simulate} on the sample files of {@code /cli/}. */
 final class SimulateCommandTest {
 
-  private static Cli.Result simulate(String cluster, String workload, String... more) {
+  private static CliFixtures.Result simulate(String cluster, String workload, String... more) {
     List<String> args =
         new ArrayList<>(
             List.of("simulate", "--cluster", resource(cluster), "--workload", resource(workload)));
     args.addAll(List.of(more));
-    return Cli.run(args.toArray(String[]::new));
+    return CliFixtures.run(args.toArray(String[]::new));
   }
 
   /** The JSON result without the wall-clock figures, which differ from run to run. */
-  private static JsonNode withoutWallClock(Cli.Result r) {
+  private static JsonNode withoutWallClock(CliFixtures.Result r) {
     ObjectNode json = (ObjectNode) r.json();
     ObjectNode stats = (ObjectNode) json.get("stats");
     assertThat(stats.has("wallSeconds")).isTrue();
@@ -44,7 +44,7 @@ final class SimulateCommandTest {
 
   @Test
   void simulate_json_reportsPlacementsBoundAtUnschedulableAndStats() {
-    Cli.Result r = simulate("cluster.yaml", "workload.yaml", "--format", "json");
+    CliFixtures.Result r = simulate("cluster.yaml", "workload.yaml", "--format", "json");
 
     assertThat(r.exit()).as(r.err()).isZero();
     JsonNode j = r.json();
@@ -100,8 +100,9 @@ final class SimulateCommandTest {
 
   @Test
   void simulate_sameSeed_identicalOutputExceptWallClock() {
-    Cli.Result first = simulate("cluster.yaml", "workload.yaml", "--format", "json", "--seed", "7");
-    Cli.Result second =
+    CliFixtures.Result first =
+        simulate("cluster.yaml", "workload.yaml", "--format", "json", "--seed", "7");
+    CliFixtures.Result second =
         simulate("cluster.yaml", "workload.yaml", "--format", "json", "--seed", "7");
 
     assertThat(withoutWallClock(first)).isEqualTo(withoutWallClock(second));
@@ -111,7 +112,7 @@ final class SimulateCommandTest {
   void simulate_differentSeeds_breakTiesDifferently() {
     Set<JsonNode> placements = new HashSet<>();
     for (int seed = 0; seed < 10; seed++) {
-      Cli.Result r =
+      CliFixtures.Result r =
           simulate(
               "identical-nodes.yaml", "few-pods.yaml", "--format", "json", "--seed", "" + seed);
       assertThat(r.exit()).isZero();
@@ -123,8 +124,9 @@ final class SimulateCommandTest {
 
   @Test
   void simulate_defaultSeedIsZero() {
-    Cli.Result implicit = simulate("identical-nodes.yaml", "few-pods.yaml", "--format", "json");
-    Cli.Result explicit =
+    CliFixtures.Result implicit =
+        simulate("identical-nodes.yaml", "few-pods.yaml", "--format", "json");
+    CliFixtures.Result explicit =
         simulate("identical-nodes.yaml", "few-pods.yaml", "--format", "json", "--seed", "0");
 
     assertThat(withoutWallClock(implicit)).isEqualTo(withoutWallClock(explicit));
@@ -132,7 +134,7 @@ final class SimulateCommandTest {
 
   @Test
   void simulate_text_printsSummaryTableAndReasons() {
-    Cli.Result r = simulate("cluster.yaml", "workload.yaml");
+    CliFixtures.Result r = simulate("cluster.yaml", "workload.yaml");
 
     assertThat(r.exit()).isZero();
     List<String> lines = r.out().lines().toList();
@@ -150,14 +152,14 @@ final class SimulateCommandTest {
   @Test
   void simulate_report_writesASelfContainedPage(@TempDir Path dir) throws Exception {
     Path report = dir.resolve("out/report.html");
-    Cli.Result r =
+    CliFixtures.Result r =
         simulate(
             "cluster.yaml", "workload.yaml", "--format", "json", "--report", report.toString());
 
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.json().get("placements").get("default/trainer").asText()).isEqualTo("node-gpu");
     String html = Files.readString(report);
-    WellFormedHtml.check(html);
+    HtmlAssert.check(html);
     assertThat(html)
         .doesNotContain("http://", "https://", "<script")
         .contains("<title>schedkit simulate</title>")

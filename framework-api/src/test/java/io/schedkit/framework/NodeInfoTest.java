@@ -207,7 +207,7 @@ final class NodeInfoTest {
     for (int i = 0; i < 3; i++) {
       nodes.add(NodeInfo.of(node().toBuilder().name("n" + i).build()));
     }
-    PositionLister lister = new PositionLister(List.copyOf(nodes));
+    FakePositionLister lister = new FakePositionLister(List.copyOf(nodes));
     NodeInfo source = nodes.get(2);
     assertThat(lister.positionOf(source)).isEqualTo(2);
 

@@ -66,7 +66,7 @@ final class NodeToStatusTest {
 
   /** A lister over fixed nodes that knows their positions, as the scheduler's snapshot does. */
   private static NodeInfoLister lister(List<NodeInfo> nodes) {
-    return new PositionLister(nodes);
+    return new FakePositionLister(nodes);
   }
 
   private static List<NodeInfo> nodes(int count) {

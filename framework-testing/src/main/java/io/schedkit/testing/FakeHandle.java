@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  * TaintToleration plugin = new TaintToleration(handle);
  * }</pre>
  */
-public final class FakeHandle implements FrameworkHandle {
+public final class FakeHandle implements FrameworkHandle, AutoCloseable {
   private final String profileName;
   private final Snapshot snapshot;
   private final ClusterObjectStore objects;
@@ -259,5 +259,11 @@ public final class FakeHandle implements FrameworkHandle {
     public FakeHandle build() {
       return new FakeHandle(this);
     }
+  }
+
+  /** Stops the worker threads of a handle built with {@code parallelism} above 1. */
+  @Override
+  public void close() {
+    parallelizer.close();
   }
 }

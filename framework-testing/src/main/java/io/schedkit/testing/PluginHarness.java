@@ -42,7 +42,7 @@ import java.util.Set;
  * Map<String, Status> verdicts = h.filterAll(pod);
  * }</pre>
  */
-public final class PluginHarness {
+public final class PluginHarness implements AutoCloseable {
   private final FakeHandle fake;
   private final Framework framework;
 
@@ -192,6 +192,12 @@ public final class PluginHarness {
   }
 
   /** Builds a {@link PluginHarness}. */
+  /** Stops the fake handle's worker threads (see {@link FakeHandle#close()}). */
+  @Override
+  public void close() {
+    fake.close();
+  }
+
   public static final class Builder {
     private final FakeHandle.Builder cluster;
     private final Registry registry = new Registry();

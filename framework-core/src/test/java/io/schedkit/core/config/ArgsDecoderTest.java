@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.schedkit.core.codec.tree.Documents;
-import io.schedkit.core.config.TestPlugins.EveryTypeArgs;
-import io.schedkit.core.config.TestPlugins.FitArgs;
-import io.schedkit.core.config.TestPlugins.InterPodArgs;
-import io.schedkit.core.config.TestPlugins.Resource;
-import io.schedkit.core.config.TestPlugins.Strategy;
-import io.schedkit.core.config.TestPlugins.StrategyType;
+import io.schedkit.core.config.ConfigFixtures.EveryTypeArgs;
+import io.schedkit.core.config.ConfigFixtures.FitArgs;
+import io.schedkit.core.config.ConfigFixtures.InterPodArgs;
+import io.schedkit.core.config.ConfigFixtures.Resource;
+import io.schedkit.core.config.ConfigFixtures.Strategy;
+import io.schedkit.core.config.ConfigFixtures.StrategyType;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.RawArgs;
@@ -135,7 +135,7 @@ final class ArgsDecoderTest {
 
   @Test
   void decode_rawArgsThroughRegistryEntry() {
-    Registry registry = TestPlugins.defaultRegistry();
+    Registry registry = ConfigFixtures.defaultRegistry();
 
     PluginArgs typed =
         decoder.decode(

@@ -20,7 +20,7 @@ final class ConfigValidationTest {
       "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n";
 
   private final SchedulerConfigurationDecoder decoder = new SchedulerConfigurationDecoder();
-  private final Registry registry = TestPlugins.defaultRegistry();
+  private final Registry registry = ConfigFixtures.defaultRegistry();
 
   static Stream<Arguments> invalid() {
     return Stream.of(

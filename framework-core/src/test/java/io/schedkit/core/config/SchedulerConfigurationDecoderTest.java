@@ -14,16 +14,16 @@ import static io.schedkit.framework.config.ExtensionPoint.RESERVE;
 import static io.schedkit.framework.config.ExtensionPoint.SCORE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.core.config.ConfigFixtures.BalancedArgs;
+import io.schedkit.core.config.ConfigFixtures.Defaulting;
+import io.schedkit.core.config.ConfigFixtures.FitArgs;
+import io.schedkit.core.config.ConfigFixtures.InterPodArgs;
+import io.schedkit.core.config.ConfigFixtures.PreemptionArgs;
+import io.schedkit.core.config.ConfigFixtures.Resource;
+import io.schedkit.core.config.ConfigFixtures.SpreadArgs;
+import io.schedkit.core.config.ConfigFixtures.Strategy;
+import io.schedkit.core.config.ConfigFixtures.StrategyType;
 import io.schedkit.core.config.SchedulerConfigurationDecoder.Decoded;
-import io.schedkit.core.config.TestPlugins.BalancedArgs;
-import io.schedkit.core.config.TestPlugins.Defaulting;
-import io.schedkit.core.config.TestPlugins.FitArgs;
-import io.schedkit.core.config.TestPlugins.InterPodArgs;
-import io.schedkit.core.config.TestPlugins.PreemptionArgs;
-import io.schedkit.core.config.TestPlugins.Resource;
-import io.schedkit.core.config.TestPlugins.SpreadArgs;
-import io.schedkit.core.config.TestPlugins.Strategy;
-import io.schedkit.core.config.TestPlugins.StrategyType;
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.PreScorePlugin;
@@ -55,7 +55,7 @@ final class SchedulerConfigurationDecoderTest {
       "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n";
 
   private final SchedulerConfigurationDecoder decoder = new SchedulerConfigurationDecoder();
-  private final Registry registry = TestPlugins.defaultRegistry();
+  private final Registry registry = ConfigFixtures.defaultRegistry();
 
   private Decoded decode(String body) {
     return decoder.decode(HEADER + body, "sched.yaml", registry);
@@ -77,7 +77,7 @@ final class SchedulerConfigurationDecoderTest {
     return List.of(
         new PluginConfig("DefaultPreemption", new PreemptionArgs(10, 100)),
         new PluginConfig("InterPodAffinity", new InterPodArgs(1, false)),
-        new PluginConfig("NodeAffinity", new TestPlugins.AffinityArgs(null)),
+        new PluginConfig("NodeAffinity", new ConfigFixtures.AffinityArgs(null)),
         new PluginConfig("NodeResourcesBalancedAllocation", BalancedArgs.defaults()),
         new PluginConfig("NodeResourcesFit", FitArgs.defaults()),
         new PluginConfig("PodTopologySpread", new SpreadArgs(List.of(), Defaulting.SYSTEM)));
@@ -114,7 +114,7 @@ final class SchedulerConfigurationDecoderTest {
 
   @Test
   void defaults_expandedPerExtensionPoint_matchUpstreamExpandedPluginsV1() {
-    Framework f = TestPlugins.build(profile(decoder.defaults(registry), 0), registry);
+    Framework f = ConfigFixtures.build(profile(decoder.defaults(registry), 0), registry);
 
     assertThat(f.pluginNames(PRE_ENQUEUE)).containsExactly("SchedulingGates");
     assertThat(f.pluginNames(QUEUE_SORT)).containsExactly("PrioritySort");
@@ -165,7 +165,7 @@ final class SchedulerConfigurationDecoderTest {
     registry.register(
         "VolumeBinding",
         (args, handle) ->
-            TestPlugins.fake(
+            ConfigFixtures.fake(
                 "VolumeBinding", FilterPlugin.class, PreScorePlugin.class, ScorePlugin.class));
 
     Profile p = profile(decoder.defaults(registry), 0);
@@ -173,7 +173,7 @@ final class SchedulerConfigurationDecoderTest {
     List<String> names = p.plugins().multiPoint().enabled().stream().map(PluginRef::name).toList();
     assertThat(names).containsSubsequence("NodeResourcesFit", "VolumeBinding", "PodTopologySpread");
     assertThat(names).doesNotContain("VolumeZone", "DynamicResources");
-    assertThat(TestPlugins.build(p, registry).scoreWeights()).containsEntry("VolumeBinding", 1L);
+    assertThat(ConfigFixtures.build(p, registry).scoreWeights()).containsEntry("VolumeBinding", 1L);
   }
 
   @Test
@@ -240,7 +240,7 @@ final class SchedulerConfigurationDecoderTest {
                     PluginRef.of("NodeName")),
                 List.of(PluginRef.of("*"))));
     assertThat(profile(d.configuration(), 0).pluginConfig()).isEmpty();
-    Framework f = TestPlugins.build(profile(d.configuration(), 0), registry);
+    Framework f = ConfigFixtures.build(profile(d.configuration(), 0), registry);
     assertThat(f.pluginNames(FILTER)).containsExactly("NodeName");
     assertThat(f.pluginNames(SCORE)).isEmpty();
   }
@@ -259,7 +259,8 @@ final class SchedulerConfigurationDecoderTest {
                     weight: 7
                   - name: ImageLocality
             """);
-    registry.register("CustomFirst", (a, h) -> TestPlugins.fake("CustomFirst", FilterPlugin.class));
+    registry.register(
+        "CustomFirst", (a, h) -> ConfigFixtures.fake("CustomFirst", FilterPlugin.class));
 
     List<PluginRef> enabled = profile(d.configuration(), 0).plugins().multiPoint().enabled();
     List<PluginRef> expected = new ArrayList<>(inScopeDefaults());
@@ -268,7 +269,7 @@ final class SchedulerConfigurationDecoderTest {
     expected.add(PluginRef.of("CustomFirst"));
     assertThat(enabled).containsExactlyElementsOf(expected);
 
-    Framework f = TestPlugins.build(profile(d.configuration(), 0), registry);
+    Framework f = ConfigFixtures.build(profile(d.configuration(), 0), registry);
     assertThat(f.scoreWeights())
         .containsEntry("TaintToleration", 7L)
         .containsEntry("ImageLocality", 1L);
@@ -278,7 +279,8 @@ final class SchedulerConfigurationDecoderTest {
   @Test
   void merge_perPointAdditionsAndDisables() {
     registry.register(
-        "MyScore", (a, h) -> TestPlugins.fake("MyScore", PreScorePlugin.class, ScorePlugin.class));
+        "MyScore",
+        (a, h) -> ConfigFixtures.fake("MyScore", PreScorePlugin.class, ScorePlugin.class));
     Decoded d =
         decode(
             """
@@ -308,7 +310,7 @@ final class SchedulerConfigurationDecoderTest {
         .isEqualTo(new PluginSet(List.of(), List.of(PluginRef.of("NodePorts"))));
     assertThat(plugins.points()).containsOnlyKeys(SCORE, FILTER, PRE_SCORE);
 
-    Framework f = TestPlugins.build(profile(d.configuration(), 0), registry);
+    Framework f = ConfigFixtures.build(profile(d.configuration(), 0), registry);
     assertThat(f.pluginNames(FILTER)).doesNotContain("NodePorts");
     assertThat(f.pluginNames(PRE_FILTER)).contains("NodePorts");
     assertThat(f.pluginNames(PRE_SCORE)).isEmpty();
@@ -395,8 +397,9 @@ final class SchedulerConfigurationDecoderTest {
                 new Strategy(
                     StrategyType.RATIO,
                     Strategy.DEFAULT_RESOURCES,
-                    new TestPlugins.Shape(
-                        List.of(new TestPlugins.Point(0, 10), new TestPlugins.Point(100, 0))))));
+                    new ConfigFixtures.Shape(
+                        List.of(
+                            new ConfigFixtures.Point(0, 10), new ConfigFixtures.Point(100, 0))))));
     assertThat(configs.get(2).args()).isEqualTo(new RawArgs(Map.of("anything", List.of(1, "two"))));
   }
 
@@ -462,7 +465,7 @@ final class SchedulerConfigurationDecoderTest {
     assertThat(a.pluginConfig()).extracting(PluginConfig::name).doesNotContain("VolumeBinding");
     Profile b = profile(d.configuration(), 1);
     assertThat(b.plugins().multiPoint()).isEqualTo(new PluginSet(inScopeDefaults(), List.of()));
-    assertThat(TestPlugins.build(a, registry).pluginNames(FILTER)).contains("NodeName");
+    assertThat(ConfigFixtures.build(a, registry).pluginNames(FILTER)).contains("NodeName");
   }
 
   // ---- a realistic configuration
@@ -470,7 +473,7 @@ final class SchedulerConfigurationDecoderTest {
   @Test
   void decode_realisticTwoProfilesAndExtender() {
     registry.register(
-        "CapacityScore", (a, h) -> TestPlugins.fake("CapacityScore", ScorePlugin.class));
+        "CapacityScore", (a, h) -> ConfigFixtures.fake("CapacityScore", ScorePlugin.class));
 
     Decoded d =
         decoder.decode(resource("sched-two-profiles.yaml"), "sched-two-profiles.yaml", registry);
@@ -516,7 +519,7 @@ final class SchedulerConfigurationDecoderTest {
                                 Defaulting.LIST)),
                         new PluginConfig("DefaultPreemption", new PreemptionArgs(10, 100)),
                         new PluginConfig("InterPodAffinity", new InterPodArgs(1, false)),
-                        new PluginConfig("NodeAffinity", new TestPlugins.AffinityArgs(null)),
+                        new PluginConfig("NodeAffinity", new ConfigFixtures.AffinityArgs(null)),
                         new PluginConfig(
                             "NodeResourcesBalancedAllocation", BalancedArgs.defaults()))),
                 new Profile(
@@ -533,7 +536,7 @@ final class SchedulerConfigurationDecoderTest {
                         new PluginConfig("InterPodAffinity", new InterPodArgs(0, false)),
                         new PluginConfig("CapacityScore", new RawArgs(capacityArgs)),
                         new PluginConfig("DefaultPreemption", new PreemptionArgs(10, 100)),
-                        new PluginConfig("NodeAffinity", new TestPlugins.AffinityArgs(null)),
+                        new PluginConfig("NodeAffinity", new ConfigFixtures.AffinityArgs(null)),
                         new PluginConfig(
                             "NodeResourcesBalancedAllocation", BalancedArgs.defaults()),
                         new PluginConfig("NodeResourcesFit", FitArgs.defaults()),
@@ -567,7 +570,7 @@ final class SchedulerConfigurationDecoderTest {
             "sched-two-profiles.yaml: plugin VolumeBinding is not supported by schedkit and was"
                 + " removed from profile batch-scheduler");
 
-    Framework batch = TestPlugins.build(profile(d.configuration(), 1), registry);
+    Framework batch = ConfigFixtures.build(profile(d.configuration(), 1), registry);
     assertThat(batch.scoreWeights())
         .containsExactly(
             Map.entry("NodeResourcesFit", 3L),
@@ -577,7 +580,7 @@ final class SchedulerConfigurationDecoderTest {
             Map.entry("InterPodAffinity", 2L),
             Map.entry("CapacityScore", 5L));
     assertThat(batch.percentageOfNodesToScore()).isEqualTo(100);
-    assertThat(TestPlugins.build(profile(d.configuration(), 0), registry).pluginNames(BIND))
+    assertThat(ConfigFixtures.build(profile(d.configuration(), 0), registry).pluginNames(BIND))
         .containsExactly("DefaultBinder");
   }
 

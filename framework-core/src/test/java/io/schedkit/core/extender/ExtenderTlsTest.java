@@ -66,13 +66,13 @@ final class ExtenderTlsTest {
     return context;
   }
 
-  private static ExtenderServer server(boolean needClientCert) throws Exception {
-    return ExtenderServer.https(serverContext(), needClientCert).reply("/bind", OK);
+  private static FakeExtenderServer server(boolean needClientCert) throws Exception {
+    return FakeExtenderServer.https(serverContext(), needClientCert).reply("/bind", OK);
   }
 
   @Test
   void https_withoutCa_serverNotVerified() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       config(s.url()).https(null).bind("bind").extender().bind(pod("p"), "n1");
 
       assertThat(s.requests("/bind")).hasSize(1);
@@ -81,7 +81,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_caData_verifiesChainAndIpAddress() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       config(s.url()).https(tls("", pem("ca.pem"))).bind("bind").extender().bind(pod("p"), "n1");
 
       assertThat(s.requests("/bind")).hasSize(1);
@@ -90,7 +90,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_caFile_verifiesChain() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       TlsConfig t = new TlsConfig(false, "", "", "", file("ca.pem"), "", "", "");
       config(s.url()).https(t).bind("bind").extender().bind(pod("p"), "n1");
 
@@ -100,7 +100,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_serverNameInCertificate_verified() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       config(s.url())
           .https(tls("extender.test", pem("ca.pem")))
           .bind("bind")
@@ -113,7 +113,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_serverNameNotInCertificate_fails() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       HttpExtender e =
           config(s.url()).https(tls("wrong.test", pem("ca.pem"))).bind("bind").extender();
 
@@ -128,7 +128,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_otherCa_fails() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       HttpExtender e = config(s.url()).https(tls("", pem("other-ca.pem"))).bind("bind").extender();
 
       assertThatThrownBy(() -> e.bind(pod("p"), "n1"))
@@ -141,7 +141,7 @@ final class ExtenderTlsTest {
 
   @Test
   void httpsUrl_withoutTlsSettings_usesTheJdkTrustStore() throws Exception {
-    try (ExtenderServer s = server(false)) {
+    try (FakeExtenderServer s = server(false)) {
       HttpExtender e = config(s.url()).bind("bind").extender();
 
       assertThatThrownBy(() -> e.bind(pod("p"), "n1"))
@@ -152,7 +152,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_clientCertificate_presented() throws Exception {
-    try (ExtenderServer s = server(true)) {
+    try (FakeExtenderServer s = server(true)) {
       TlsConfig t =
           new TlsConfig(
               false, "", "", "", "", pem("client.pem"), pem("client-key.pem"), pem("ca.pem"));
@@ -164,7 +164,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_clientCertificateFromFiles_presented() throws Exception {
-    try (ExtenderServer s = server(true)) {
+    try (FakeExtenderServer s = server(true)) {
       TlsConfig t =
           new TlsConfig(
               false, "", file("client.pem"), file("client-key.pem"), file("ca.pem"), "", "", "");
@@ -176,7 +176,7 @@ final class ExtenderTlsTest {
 
   @Test
   void https_clientCertificateRequiredButMissing_fails() throws Exception {
-    try (ExtenderServer s = server(true)) {
+    try (FakeExtenderServer s = server(true)) {
       HttpExtender e = config(s.url()).https(tls("", pem("ca.pem"))).bind("bind").extender();
 
       assertThatThrownBy(() -> e.bind(pod("p"), "n1"))

@@ -26,7 +26,7 @@ final class ExtenderWireTest {
 
   private static JsonNode json(String text) {
     try {
-      return ExtenderServer.JSON.readTree(text);
+      return FakeExtenderServer.JSON.readTree(text);
     } catch (IOException e) {
       throw new AssertionError(e);
     }

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedkit.core.codec.KubeCodec;
-import io.schedkit.core.extender.ExtenderServer.Reply;
+import io.schedkit.core.extender.FakeExtenderServer.Reply;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScore;
 import io.schedkit.framework.Victims;
@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 final class HttpExtenderTest {
   private static final KubeCodec CODEC = new KubeCodec();
-  private final ExtenderServer server = ExtenderServer.http();
+  private final FakeExtenderServer server = FakeExtenderServer.http();
 
   @AfterEach
   void stop() {
@@ -60,7 +60,7 @@ final class HttpExtenderTest {
     assertThat(r.feasibleNodes()).containsExactly("n2");
     assertThat(r.failedNodes()).containsExactly(Map.entry("n1", "too hot"));
     assertThat(r.failedAndUnresolvableNodes()).containsExactly(Map.entry("n3", "wrong zone"));
-    ExtenderServer.Request sent = server.requests().get(0);
+    FakeExtenderServer.Request sent = server.requests().get(0);
     assertThat(sent.method()).isEqualTo("POST");
     assertThat(sent.path()).isEqualTo("/ext/filter");
     assertThat(sent.contentType()).isEqualTo("application/json");

@@ -1,11 +1,11 @@
 package io.schedkit.core.queue;
 
-import static io.schedkit.core.queue.QueueFixture.addRejected;
-import static io.schedkit.core.queue.QueueFixture.fail;
-import static io.schedkit.core.queue.QueueFixture.on;
-import static io.schedkit.core.queue.QueueFixture.pod;
-import static io.schedkit.core.queue.QueueFixture.popExpecting;
-import static io.schedkit.core.queue.QueueFixture.where;
+import static io.schedkit.core.queue.QueueFixtures.addRejected;
+import static io.schedkit.core.queue.QueueFixtures.fail;
+import static io.schedkit.core.queue.QueueFixtures.on;
+import static io.schedkit.core.queue.QueueFixtures.pod;
+import static io.schedkit.core.queue.QueueFixtures.popExpecting;
+import static io.schedkit.core.queue.QueueFixtures.where;
 import static io.schedkit.core.queue.QueuedPod.Location.ACTIVE;
 import static io.schedkit.core.queue.QueuedPod.Location.BACKOFF;
 import static io.schedkit.core.queue.QueuedPod.Location.ERROR_BACKOFF;
@@ -15,8 +15,8 @@ import static io.schedkit.framework.QueueingHint.QUEUE;
 import static io.schedkit.framework.QueueingHint.QUEUE_SKIP;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedkit.core.queue.QueueFixture.FakeFilter;
-import io.schedkit.core.queue.QueueFixture.Gate;
+import io.schedkit.core.queue.QueueFixtures.FakeFilter;
+import io.schedkit.core.queue.QueueFixtures.Gate;
 import io.schedkit.framework.ActionType;
 import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.CycleState;
@@ -207,7 +207,7 @@ final class SchedulingQueueHintsTest {
       List<ClusterEvent> during,
       boolean extender,
       QueuedPod.Location want) {
-    QueueFixture f = new QueueFixture();
+    QueueFixtures f = new QueueFixtures();
     plugins.forEach(f::filter);
     if (extender) {
       f.withExtender();
@@ -229,7 +229,7 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void inFlightEvents_onlyInterestingOnesWhilePodsAreInFlight() {
-    QueueFixture f = new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
+    QueueFixtures f = new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = f.build();
     q.add(pod("p1"));
     f.advance(Duration.ofMillis(1));
@@ -259,7 +259,7 @@ final class SchedulingQueueHintsTest {
   @Test
   void inFlightEvents_eventsBeforeAPodsPopDoNotMoveIt() {
     SchedulingQueue q =
-        new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE))).build();
+        new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE))).build();
     q.add(pod("p1"));
     q.add(pod("p2"));
     popExpecting(q, "p1");
@@ -274,8 +274,8 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void moveAll_movesOnlyPodsWhoseRejectorRegisteredTheEventAndSaysQueue() {
-    QueueFixture f =
-        new QueueFixture()
+    QueueFixtures f =
+        new QueueFixtures()
             .filter(new FakeFilter("nodeQueue", on(NODE_ADD, QUEUE)))
             .filter(new FakeFilter("nodeSkip", on(NODE_ADD, QUEUE_SKIP)))
             .filter(new FakeFilter("podDelete", on(ASSIGNED_POD_DELETE, QUEUE)));
@@ -293,7 +293,7 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void moveAll_afterTheBackoffGoesToActive() {
-    QueueFixture f = new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
+    QueueFixtures f = new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = f.build();
     q.add(pod("a"));
     fail(q, "a", List.of("foo"), List.of());
@@ -306,7 +306,7 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void moveAll_pendingPluginQueueSkipsTheBackoff() {
-    QueueFixture f = new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
+    QueueFixtures f = new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = f.build();
     q.add(pod("a"));
     fail(q, "a", List.of(), List.of("foo"));
@@ -321,8 +321,8 @@ final class SchedulingQueueHintsTest {
   @Test
   void moveAll_passesTheObjectsToTheHint() {
     Object[] seen = new Object[3];
-    QueueFixture f =
-        new QueueFixture()
+    QueueFixtures f =
+        new QueueFixtures()
             .filter(
                 new FakeFilter(
                     "foo",
@@ -345,7 +345,7 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void moveAll_preCheckLimitsThePods() {
-    QueueFixture f = new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
+    QueueFixtures f = new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = f.build();
     addRejected(q, pod("a"), "foo");
     addRejected(q, pod("b"), "foo");
@@ -359,7 +359,7 @@ final class SchedulingQueueHintsTest {
   @Test
   void moveAll_eventNobodyRegisteredDoesNothing() {
     SchedulingQueue q =
-        new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE))).build();
+        new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE))).build();
     q.add(pod("a"));
     fail(q, "a", List.of("foo"), List.of());
 
@@ -370,9 +370,9 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void moveAll_wildcardMovesEveryRejectedPodButNotSchedulingGatedOnes() {
-    Gate gates = QueueFixture.schedulingGates();
-    QueueFixture f =
-        new QueueFixture()
+    Gate gates = QueueFixtures.schedulingGates();
+    QueueFixtures f =
+        new QueueFixtures()
             .filter(new FakeFilter("foo", on(NODE_ADD, QUEUE_SKIP)))
             .preEnqueue(gates);
     SchedulingQueue q = f.build();
@@ -392,7 +392,7 @@ final class SchedulingQueueHintsTest {
   @Test
   void moveAll_wildcardNamingAPodMovesOnlyThatPod() {
     SchedulingQueue q =
-        new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE))).build();
+        new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE))).build();
     addRejected(q, pod("a"), "foo");
     addRejected(q, pod("b"), "foo");
 
@@ -406,7 +406,7 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void add_gatedPodWaitsInThePoolWithItsGate() {
-    QueueFixture f = new QueueFixture().preEnqueue(QueueFixture.schedulingGates());
+    QueueFixtures f = new QueueFixtures().preEnqueue(QueueFixtures.schedulingGates());
     SchedulingQueue q = f.build();
 
     q.add(Pod.builder().name("g").uid("g").schedulingGate("wait").build());
@@ -424,9 +424,9 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void gatedPod_staysUntilItsGatesAreEliminated() {
-    QueueFixture f =
-        new QueueFixture()
-            .preEnqueue(QueueFixture.schedulingGates())
+    QueueFixtures f =
+        new QueueFixtures()
+            .preEnqueue(QueueFixtures.schedulingGates())
             .filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = f.build();
     Pod gated = Pod.builder().name("g").uid("g").schedulingGate("a").schedulingGate("b").build();
@@ -453,8 +453,8 @@ final class SchedulingQueueHintsTest {
   @Test
   void gatedPod_byAnotherPluginMovesOnItsEventsAndReRunsPreEnqueue() {
     AtomicBoolean quotaFree = new AtomicBoolean(false);
-    QueueFixture f =
-        new QueueFixture()
+    QueueFixtures f =
+        new QueueFixtures()
             .preEnqueue(new Gate("Quota", p -> quotaFree.get(), on(POD_GROUP_ADD, QUEUE)))
             .filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = f.build();
@@ -478,8 +478,9 @@ final class SchedulingQueueHintsTest {
   @Test
   void failedPod_reRunsPreEnqueueWhenRequeued() {
     AtomicBoolean open = new AtomicBoolean(true);
-    QueueFixture f =
-        new QueueFixture().preEnqueue(new Gate("Quota", p -> open.get(), on(POD_GROUP_ADD, QUEUE)));
+    QueueFixtures f =
+        new QueueFixtures()
+            .preEnqueue(new Gate("Quota", p -> open.get(), on(POD_GROUP_ADD, QUEUE)));
     SchedulingQueue q = f.build();
     q.add(pod("a"));
     open.set(false);
@@ -507,8 +508,8 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void assignedPodAdded_movesPodsWithAMatchingAffinityTermOrSpreadRejection() {
-    QueueFixture f =
-        new QueueFixture()
+    QueueFixtures f =
+        new QueueFixtures()
             .filter(new FakeFilter("InterPodAffinity", on(ASSIGNED_POD_ADD, QUEUE)))
             .filter(
                 new FakeFilter(SchedulingQueue.POD_TOPOLOGY_SPREAD, on(ASSIGNED_POD_ADD, QUEUE)));
@@ -532,8 +533,8 @@ final class SchedulingQueueHintsTest {
 
   @Test
   void assignedPodAdded_namespaceSelectorUsesTheNamespaceLabels() {
-    QueueFixture f =
-        new QueueFixture().filter(new FakeFilter("InterPodAffinity", on(ASSIGNED_POD_ADD, QUEUE)));
+    QueueFixtures f =
+        new QueueFixtures().filter(new FakeFilter("InterPodAffinity", on(ASSIGNED_POD_ADD, QUEUE)));
     f.namespaces.put("team-a", Namespace.of("team-a", Map.of("team", "a")));
     SchedulingQueue q = f.build();
     PodAffinityTerm term =
@@ -578,7 +579,7 @@ final class SchedulingQueueHintsTest {
   void assignedPodUpdated_scaleDownConsidersEveryPool() {
     ClusterEvent scaleDown =
         ClusterEvent.of(EventResource.ASSIGNED_POD, ActionType.UPDATE_POD_SCALE_DOWN);
-    QueueFixture f = new QueueFixture().filter(new FakeFilter("Fit", on(scaleDown, QUEUE)));
+    QueueFixtures f = new QueueFixtures().filter(new FakeFilter("Fit", on(scaleDown, QUEUE)));
     SchedulingQueue q = f.build();
     q.add(pod("big"));
     fail(q, "big", List.of("Fit"), List.of());
@@ -607,8 +608,8 @@ final class SchedulingQueueHintsTest {
   @Test
   void assignedPodUpdated_labelChangeMovesPodsWhoseTermsItTouches() {
     ClusterEvent update = ClusterEvent.of(EventResource.ASSIGNED_POD, ActionType.UPDATE_POD_LABEL);
-    QueueFixture f =
-        new QueueFixture().filter(new FakeFilter("InterPodAffinity", on(update, QUEUE)));
+    QueueFixtures f =
+        new QueueFixtures().filter(new FakeFilter("InterPodAffinity", on(update, QUEUE)));
     SchedulingQueue q = f.build();
     addRejected(q, withAffinity("lover", "web"), "InterPodAffinity");
     PodAffinityTerm hateDb =

@@ -1,13 +1,13 @@
 package io.schedkit.core.queue;
 
-import static io.schedkit.core.queue.QueueFixture.START;
-import static io.schedkit.core.queue.QueueFixture.addRejected;
-import static io.schedkit.core.queue.QueueFixture.fail;
-import static io.schedkit.core.queue.QueueFixture.names;
-import static io.schedkit.core.queue.QueueFixture.on;
-import static io.schedkit.core.queue.QueueFixture.pod;
-import static io.schedkit.core.queue.QueueFixture.popExpecting;
-import static io.schedkit.core.queue.QueueFixture.where;
+import static io.schedkit.core.queue.QueueFixtures.START;
+import static io.schedkit.core.queue.QueueFixtures.addRejected;
+import static io.schedkit.core.queue.QueueFixtures.fail;
+import static io.schedkit.core.queue.QueueFixtures.names;
+import static io.schedkit.core.queue.QueueFixtures.on;
+import static io.schedkit.core.queue.QueueFixtures.pod;
+import static io.schedkit.core.queue.QueueFixtures.popExpecting;
+import static io.schedkit.core.queue.QueueFixtures.where;
 import static io.schedkit.core.queue.QueuedPod.Location.ACTIVE;
 import static io.schedkit.core.queue.QueuedPod.Location.BACKOFF;
 import static io.schedkit.core.queue.QueuedPod.Location.ERROR_BACKOFF;
@@ -17,7 +17,7 @@ import static io.schedkit.framework.QueueingHint.QUEUE;
 import static io.schedkit.framework.QueueingHint.QUEUE_SKIP;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedkit.core.queue.QueueFixture.FakeFilter;
+import io.schedkit.core.queue.QueueFixtures.FakeFilter;
 import io.schedkit.framework.ActionType;
 import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.EventResource;
@@ -50,7 +50,7 @@ final class SchedulingQueueTest {
   private static final ClusterEvent POD_UPDATE =
       ClusterEvent.of(EventResource.UNSCHEDULED_POD, ActionType.UPDATE);
 
-  private final QueueFixture f = new QueueFixture();
+  private final QueueFixtures f = new QueueFixtures();
 
   private static Pod nominee(String name, int priority, String nominatedNode) {
     return Pod.builder()
@@ -122,7 +122,7 @@ final class SchedulingQueueTest {
   /** The facts of upstream TestPriorityQueue_Pop with SchedulerPopFromBackoffQ (KEP 5142). */
   @Test
   void tryPop_takesTheBackoffQueueWhenActiveIsEmptyButNotTheErrorBackoffQueue() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     q.add(nominee("hpp", 1000, ""));
     QueuedPod backingOff = popExpecting(q, "hpp");
@@ -183,7 +183,7 @@ final class SchedulingQueueTest {
 
   @Test
   void addUnschedulableIfNotPresent_errorsAndRejectionsCountSeparately() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("foo", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     q.add(pod("p"));
     for (int i = 0; i < 3; i++) {
@@ -219,7 +219,7 @@ final class SchedulingQueueTest {
   /** The facts of upstream TestPriorityQueue_AddUnschedulableIfNotPresent. */
   @Test
   void addUnschedulableIfNotPresent_noEventMeansThePool() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     q.add(nominee("up", 0, "node1"));
     QueuedPod up = popExpecting(q, "up");
@@ -236,7 +236,7 @@ final class SchedulingQueueTest {
 
   @Test
   void addUnschedulableIfNotPresent_ignoresAQueuedPod() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     QueuedPod p = addRejected(q, pod("a"), "plugin");
     Instant timestamp = p.timestamp();
@@ -251,7 +251,7 @@ final class SchedulingQueueTest {
 
   @Test
   void flushBackoffQCompleted_movesBothBackoffQueuesInExpiryOrder() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     q.add(pod("rejected"));
     QueuedPod r = popExpecting(q, "rejected");
@@ -277,7 +277,8 @@ final class SchedulingQueueTest {
 
   @Test
   void flushUnschedulablePodsLeftover_movesPodsOlderThanFiveMinutes() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE_SKIP)));
+    QueueFixtures fx =
+        new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE_SKIP)));
     SchedulingQueue q = fx.build();
     addRejected(q, pod("old"), "plugin");
     fx.advance(Duration.ofMinutes(1));
@@ -295,7 +296,8 @@ final class SchedulingQueueTest {
 
   @Test
   void start_runsTheFlushesOnTheClockUntilClosed() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE_SKIP)));
+    QueueFixtures fx =
+        new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE_SKIP)));
     SchedulingQueue q = fx.build();
     fx.advance(Duration.ofMillis(300));
     addRejected(q, pod("error"));
@@ -445,8 +447,8 @@ final class SchedulingQueueTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("updateCases")
   void update_inEveryPlace(String name, String setup, QueuedPod.Location want) {
-    QueueFixture fx =
-        new QueueFixture()
+    QueueFixtures fx =
+        new QueueFixtures()
             .filter(new FakeFilter("queuePlugin", on(POD_UPDATE, QUEUE), on(NODE_ADD, QUEUE)))
             .filter(new FakeFilter("skipPlugin", on(POD_UPDATE, QUEUE_SKIP)));
     SchedulingQueue q = fx.build();
@@ -516,7 +518,8 @@ final class SchedulingQueueTest {
   @Test
   void update_whileInFlightRequeuesTheLatestVersionWhenTheAttemptFails() {
     ClusterEvent podUpdate = ClusterEvent.of(EventResource.UNSCHEDULED_POD, ActionType.UPDATE);
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("fakePlugin", on(podUpdate, QUEUE)));
+    QueueFixtures fx =
+        new QueueFixtures().filter(new FakeFilter("fakePlugin", on(podUpdate, QUEUE)));
     SchedulingQueue q = fx.build();
     Pod testPod = pod("test-pod");
     q.add(testPod);
@@ -540,7 +543,7 @@ final class SchedulingQueueTest {
   /** The facts of upstream TestPriorityQueue_Delete, and a delete from every place. */
   @Test
   void delete_removesFromEveryPlaceAndFromTheNominator() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     addRejected(q, pod("pool"), "plugin");
     addRejected(q, pod("err"));
@@ -573,7 +576,7 @@ final class SchedulingQueueTest {
   /** The facts of upstream TestPriorityQueue_Activate. */
   @Test
   void activate_movesPoolAndBackoffPodsToActive() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     addRejected(q, pod("pool"), "plugin");
     addRejected(q, pod("backoff"));
@@ -589,7 +592,7 @@ final class SchedulingQueueTest {
 
   @Test
   void activate_podInFlightMovesWhenItsAttemptFails() {
-    QueueFixture fx = new QueueFixture().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
+    QueueFixtures fx = new QueueFixtures().filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)));
     SchedulingQueue q = fx.build();
     q.add(pod("a"));
     q.add(nominee("b", -1, ""));
@@ -610,10 +613,10 @@ final class SchedulingQueueTest {
 
   @Test
   void pendingPods_listsEveryQueuedPodWithItsPlace() {
-    QueueFixture fx =
-        new QueueFixture()
+    QueueFixtures fx =
+        new QueueFixtures()
             .filter(new FakeFilter("plugin", on(NODE_ADD, QUEUE)))
-            .preEnqueue(QueueFixture.schedulingGates());
+            .preEnqueue(QueueFixtures.schedulingGates());
     SchedulingQueue q = fx.build();
     addRejected(q, pod("pool"), "plugin");
     addRejected(q, pod("err"));
@@ -651,7 +654,7 @@ final class SchedulingQueueTest {
 
   @Test
   void podsWithoutProfile_areQueuedWithoutPreEnqueueOrHints() {
-    QueueFixture fx = new QueueFixture().preEnqueue(QueueFixture.schedulingGates());
+    QueueFixtures fx = new QueueFixtures().preEnqueue(QueueFixtures.schedulingGates());
     SchedulingQueue q = fx.build();
 
     q.add(

@@ -1,8 +1,8 @@
 package io.schedkit.plugins.coscheduling;
 
-import static io.schedkit.plugins.coscheduling.Gangs.group;
-import static io.schedkit.plugins.coscheduling.Gangs.loner;
-import static io.schedkit.plugins.coscheduling.Gangs.member;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.group;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.loner;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.member;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.ActionType;

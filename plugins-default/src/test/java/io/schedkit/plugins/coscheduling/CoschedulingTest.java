@@ -1,10 +1,10 @@
 package io.schedkit.plugins.coscheduling;
 
-import static io.schedkit.plugins.coscheduling.Gangs.cluster;
-import static io.schedkit.plugins.coscheduling.Gangs.group;
-import static io.schedkit.plugins.coscheduling.Gangs.loner;
-import static io.schedkit.plugins.coscheduling.Gangs.member;
-import static io.schedkit.plugins.coscheduling.Gangs.park;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.cluster;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.group;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.loner;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.member;
+import static io.schedkit.plugins.coscheduling.CoschedulingFixtures.park;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 
 import io.schedkit.framework.Code;

@@ -22,7 +22,7 @@ final class TopologyDomainsTest {
         nodes.add(node("n" + i, r.nextInt(4) == 0 ? null : "z" + r.nextInt(3)));
       }
       List<Pod> pods = new ArrayList<>();
-      ReplacingLister lister = new ReplacingLister(nodes, pods);
+      FakeReplacingLister lister = new FakeReplacingLister(nodes, pods);
       TopologyDomains zones = new TopologyDomains("zone");
       for (int round = 0; round < 12; round++) {
         zones.refresh(lister);
@@ -51,8 +51,8 @@ final class TopologyDomainsTest {
 
   @Test
   void idsThatOutgrowTheNodes_areNumberedAfresh() {
-    ReplacingLister lister =
-        new ReplacingLister(List.of(node("a", "z1"), node("b", "z2")), List.of());
+    FakeReplacingLister lister =
+        new FakeReplacingLister(List.of(node("a", "z1"), node("b", "z2")), List.of());
     TopologyDomains zones = new TopologyDomains("zone");
     for (int i = 0; i < 100; i++) {
       zones.idOf("gone-" + i); // values of nodes long deleted

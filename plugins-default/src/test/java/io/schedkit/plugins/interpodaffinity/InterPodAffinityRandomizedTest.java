@@ -19,7 +19,7 @@ import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodAffinity;
 import io.schedkit.framework.model.PodAffinityTerm;
 import io.schedkit.framework.model.PodAntiAffinity;
-import io.schedkit.plugins.helper.ReplacingLister;
+import io.schedkit.plugins.helper.FakeReplacingLister;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
 import io.schedkit.testing.Wrappers;
@@ -67,7 +67,7 @@ final class InterPodAffinityRandomizedTest {
         pods.add(randomPod(r, "e" + p, nodes.get(r.nextInt(nodes.size())).name()));
       }
       InterPodAffinityArgs args = new InterPodAffinityArgs(r.nextInt(3) * 2, r.nextInt(4) == 0);
-      FakeHandle h = Fixtures.handle(nodes, pods, NAMESPACES);
+      FakeHandle h = InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES);
       InterPodAffinity plugin = new InterPodAffinity(args, h);
       // Several pods per snapshot, so memoized counts are reused across cycles.
       for (int k = 0; k < PODS_PER_CLUSTER; k++) {
@@ -138,11 +138,11 @@ final class InterPodAffinityRandomizedTest {
       // The plugin's handle shows each round's cluster, as the scheduler's handle shows each
       // cycle's snapshot.
       AtomicReference<FakeHandle> current =
-          new AtomicReference<>(Fixtures.handle(nodes, pods, NAMESPACES));
+          new AtomicReference<>(InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES));
       InterPodAffinity plugin =
           new InterPodAffinity(InterPodAffinityArgs.defaults(), delegatingTo(current));
       for (int round = 0; round < 6; round++) {
-        FakeHandle h = Fixtures.handle(nodes, pods, NAMESPACES);
+        FakeHandle h = InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES);
         current.set(h);
         Pod incoming = randomPod(r, "incoming" + round, "");
         checkFiltering(plugin, h, incoming, "seed " + seed + ", round " + round);
@@ -180,13 +180,13 @@ final class InterPodAffinityRandomizedTest {
       for (int p = r.nextInt(20); p > 0; p--) {
         pods.add(randomPod(r, "e" + p, nodes.get(r.nextInt(nodes.size())).name()));
       }
-      ReplacingLister lister = new ReplacingLister(nodes, pods);
+      FakeReplacingLister lister = new FakeReplacingLister(nodes, pods);
       AtomicReference<FakeHandle> current =
-          new AtomicReference<>(Fixtures.handle(nodes, pods, NAMESPACES));
+          new AtomicReference<>(InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES));
       InterPodAffinity plugin =
           new InterPodAffinity(InterPodAffinityArgs.defaults(), withSnapshot(current, lister));
       for (int round = 0; round < 8; round++) {
-        FakeHandle h = Fixtures.handle(nodes, pods, NAMESPACES);
+        FakeHandle h = InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES);
         current.set(h);
         String what = "seed " + seed + ", round " + round;
         for (int k = 0; k < 2; k++) {
@@ -212,7 +212,7 @@ final class InterPodAffinityRandomizedTest {
 
   /** A handle whose snapshot is {@code lister} and which forwards the rest to {@code current}. */
   private static FrameworkHandle withSnapshot(
-      AtomicReference<FakeHandle> current, ReplacingLister lister) {
+      AtomicReference<FakeHandle> current, FakeReplacingLister lister) {
     return (FrameworkHandle)
         Proxy.newProxyInstance(
             FrameworkHandle.class.getClassLoader(),
@@ -252,9 +252,9 @@ final class InterPodAffinityRandomizedTest {
     Pod added = pods.get(r.nextInt(pods.size()));
     List<Pod> without = new ArrayList<>(pods);
     without.remove(added);
-    FakeHandle full = Fixtures.handle(nodes, pods, NAMESPACES);
-    FakeHandle partial = Fixtures.handle(nodes, without, NAMESPACES);
-    InterPodAffinity plugin = Fixtures.plugin(partial);
+    FakeHandle full = InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES);
+    FakeHandle partial = InterPodAffinityFixtures.handle(nodes, without, NAMESPACES);
+    InterPodAffinity plugin = InterPodAffinityFixtures.plugin(partial);
     for (int k = 0; k < PODS_PER_CLUSTER; k++) {
       Pod incoming = randomPod(r, "incoming" + k, "");
       String what = "seed " + seed + ", addPod " + k;
@@ -263,7 +263,7 @@ final class InterPodAffinityRandomizedTest {
       if (!plugin.preFilter(state, info, partial.snapshot().list()).status().isSuccess()) {
         continue;
       }
-      NodeInfo node = Fixtures.nodeInfo(partial, added.nodeName()).copy();
+      NodeInfo node = InterPodAffinityFixtures.nodeInfo(partial, added.nodeName()).copy();
       node.addPod(PodInfo.of(added));
       assertThat(plugin.addPod(state, info, PodInfo.of(added), node)).as(what).isSuccess();
       Naive naive = Naive.preFilter(full, incoming);
@@ -439,17 +439,17 @@ final class InterPodAffinityRandomizedTest {
       }
       if (!keysPresent
           || (!podsExist && !(affinity.isEmpty() && matchesAll(affinityTerms, pod.pod())))) {
-        return Fixtures.AFFINITY_NOT_MATCH;
+        return InterPodAffinityFixtures.AFFINITY_NOT_MATCH;
       }
       for (AffinityTerm t : antiTerms) {
         String v = labels.get(t.topologyKey());
         if (v != null && count(anti, t.topologyKey(), v) > 0) {
-          return Fixtures.ANTI_AFFINITY_NOT_MATCH;
+          return InterPodAffinityFixtures.ANTI_AFFINITY_NOT_MATCH;
         }
       }
       for (Map.Entry<String, String> l : labels.entrySet()) {
         if (count(existingAnti, l.getKey(), l.getValue()) > 0) {
-          return Fixtures.EXISTING_ANTI_AFFINITY_NOT_MATCH;
+          return InterPodAffinityFixtures.EXISTING_ANTI_AFFINITY_NOT_MATCH;
         }
       }
       return Status.success();
@@ -617,7 +617,7 @@ final class InterPodAffinityRandomizedTest {
       for (int p = 0; p < podCount; p++) {
         pods.add(randomPod(r, "e" + p, nodes.get(r.nextInt(nodes.size())).name()));
       }
-      FakeHandle h = Fixtures.handle(nodes, pods, NAMESPACES);
+      FakeHandle h = InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES);
       Pod incoming = randomPod(r, "incoming", "");
       Naive naive = Naive.preFilter(h, incoming);
       if (naiveTopologyScore(h, InterPodAffinityArgs.defaults(), incoming) != null) {
@@ -644,8 +644,8 @@ final class InterPodAffinityRandomizedTest {
             "anti",
             "skip",
             "Success",
-            Fixtures.AFFINITY_NOT_MATCH.toString(),
-            Fixtures.ANTI_AFFINITY_NOT_MATCH.toString(),
-            Fixtures.EXISTING_ANTI_AFFINITY_NOT_MATCH.toString());
+            InterPodAffinityFixtures.AFFINITY_NOT_MATCH.toString(),
+            InterPodAffinityFixtures.ANTI_AFFINITY_NOT_MATCH.toString(),
+            InterPodAffinityFixtures.EXISTING_ANTI_AFFINITY_NOT_MATCH.toString());
   }
 }

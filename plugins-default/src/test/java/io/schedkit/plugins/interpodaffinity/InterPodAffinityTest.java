@@ -2,8 +2,8 @@ package io.schedkit.plugins.interpodaffinity;
 
 import static io.schedkit.framework.QueueingHint.QUEUE;
 import static io.schedkit.framework.QueueingHint.QUEUE_SKIP;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.NAMESPACES;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.handle;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.NAMESPACES;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.handle;
 import static io.schedkit.testing.PodAffinityKind.POD_AFFINITY_WITH_REQUIRED_REQ;
 import static io.schedkit.testing.PodAffinityKind.POD_ANTI_AFFINITY_WITH_REQUIRED_REQ;
 import static io.schedkit.testing.Wrappers.makeNode;

@@ -1,12 +1,12 @@
 package io.schedkit.plugins.interpodaffinity;
 
-import static io.schedkit.plugins.interpodaffinity.Fixtures.DEFAULT_NAMESPACE;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.NAMESPACES;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.handle;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.in;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.node;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.scoreAll;
-import static io.schedkit.plugins.interpodaffinity.Fixtures.term;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.DEFAULT_NAMESPACE;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.NAMESPACES;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.handle;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.in;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.node;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.scoreAll;
+import static io.schedkit.plugins.interpodaffinity.InterPodAffinityFixtures.term;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static io.schedkit.testing.Wrappers.makeLabelSelector;
 import static io.schedkit.testing.Wrappers.makePod;
@@ -471,7 +471,7 @@ final class ScoringTest {
       FakeHandle h = handle(List.of(node("a", RG_CHINA)), List.of(pod("a", null, S1)), List.of());
       Scored s =
           new Scored(
-              Fixtures.plugin(h),
+              InterPodAffinityFixtures.plugin(h),
               PodInfo.of(pod("", STAY_WITH_S1_IN_REGION, S1)),
               new CycleState());
       assertThat(s.plugin.preScore(s.state, s.incoming, h.snapshot().list())).isSuccess();

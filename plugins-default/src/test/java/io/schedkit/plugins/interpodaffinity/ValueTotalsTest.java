@@ -2,7 +2,7 @@ package io.schedkit.plugins.interpodaffinity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.schedkit.plugins.helper.ReplacingLister;
+import io.schedkit.plugins.helper.FakeReplacingLister;
 import io.schedkit.plugins.helper.TopologyDomains;
 import io.schedkit.testing.Wrappers;
 import java.util.List;
@@ -29,7 +29,7 @@ final class ValueTotalsTest {
       zones.idOf("gone-" + i);
     }
     zones.refresh(
-        new ReplacingLister(
+        new FakeReplacingLister(
             List.of(
                 Wrappers.makeNode().name("b").label("zone", "z2").obj(),
                 Wrappers.makeNode().name("a").label("zone", "z1").obj()),

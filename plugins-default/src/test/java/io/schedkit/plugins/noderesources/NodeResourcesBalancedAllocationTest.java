@@ -1,8 +1,8 @@
 package io.schedkit.plugins.noderesources;
 
-import static io.schedkit.plugins.noderesources.Fixtures.expected;
-import static io.schedkit.plugins.noderesources.Fixtures.makeNode;
-import static io.schedkit.plugins.noderesources.Fixtures.scores;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.expected;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.makeNode;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.scores;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;

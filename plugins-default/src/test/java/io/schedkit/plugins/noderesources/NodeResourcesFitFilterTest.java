@@ -1,15 +1,15 @@
 package io.schedkit.plugins.noderesources;
 
-import static io.schedkit.plugins.noderesources.Fixtures.EXTENDED_A;
-import static io.schedkit.plugins.noderesources.Fixtures.EXTENDED_B;
-import static io.schedkit.plugins.noderesources.Fixtures.HUGE_PAGE_A;
-import static io.schedkit.plugins.noderesources.Fixtures.KUBERNETES_IO_A;
-import static io.schedkit.plugins.noderesources.Fixtures.KUBERNETES_IO_B;
-import static io.schedkit.plugins.noderesources.Fixtures.allocatableNode;
-import static io.schedkit.plugins.noderesources.Fixtures.resourcePod;
-import static io.schedkit.plugins.noderesources.Fixtures.withInit;
-import static io.schedkit.plugins.noderesources.Fixtures.withOverhead;
-import static io.schedkit.plugins.noderesources.Fixtures.withPodLevel;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.EXTENDED_A;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.EXTENDED_B;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.HUGE_PAGE_A;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.KUBERNETES_IO_A;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.KUBERNETES_IO_B;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.allocatableNode;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.resourcePod;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.withInit;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.withOverhead;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.withPodLevel;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -22,7 +22,7 @@ import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.ResourceList;
-import io.schedkit.plugins.noderesources.Fixtures.Res;
+import io.schedkit.plugins.noderesources.NodeResourcesFixtures.Res;
 import io.schedkit.testing.Wrappers;
 import java.util.List;
 import java.util.stream.Stream;

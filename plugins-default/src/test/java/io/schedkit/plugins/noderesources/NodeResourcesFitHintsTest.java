@@ -1,8 +1,8 @@
 package io.schedkit.plugins.noderesources;
 
-import static io.schedkit.plugins.noderesources.Fixtures.EXTENDED_A;
-import static io.schedkit.plugins.noderesources.Fixtures.EXTENDED_B;
-import static io.schedkit.plugins.noderesources.Fixtures.resourcePod;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.EXTENDED_A;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.EXTENDED_B;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.resourcePod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -15,7 +15,7 @@ import io.schedkit.framework.QueueingHint;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.ResourceList;
-import io.schedkit.plugins.noderesources.Fixtures.Res;
+import io.schedkit.plugins.noderesources.NodeResourcesFixtures.Res;
 import io.schedkit.testing.Wrappers;
 import java.util.List;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package io.schedkit.plugins.noderesources;
 
-import static io.schedkit.plugins.noderesources.Fixtures.DEFAULT_RESOURCES;
-import static io.schedkit.plugins.noderesources.Fixtures.expected;
-import static io.schedkit.plugins.noderesources.Fixtures.scores;
 import static io.schedkit.plugins.noderesources.LeastAllocatedScorerTest.node;
 import static io.schedkit.plugins.noderesources.LeastAllocatedScorerTest.on;
 import static io.schedkit.plugins.noderesources.LeastAllocatedScorerTest.req;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.DEFAULT_RESOURCES;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.expected;
+import static io.schedkit.plugins.noderesources.NodeResourcesFixtures.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

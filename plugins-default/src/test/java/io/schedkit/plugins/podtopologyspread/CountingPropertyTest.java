@@ -1,10 +1,10 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.HOSTNAME;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.SA;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT_KEY;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.HOSTNAME;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.SA;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT_KEY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.CycleState;
@@ -16,7 +16,7 @@ import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.NodeInclusionPolicy;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
-import io.schedkit.plugins.helper.ReplacingLister;
+import io.schedkit.plugins.helper.FakeReplacingLister;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
 import io.schedkit.testing.NodeWrapper;
@@ -142,8 +142,8 @@ final class CountingPropertyTest {
     for (int i = r.nextInt(25); i > 0; i--) {
       pods.add(randomPod(r, "e" + i, nodes.get(r.nextInt(nodes.size())).name()));
     }
-    ReplacingLister lister = new ReplacingLister(nodes, pods);
-    FakeHandle base = Fixtures.handle(nodes, pods, List.of());
+    FakeReplacingLister lister = new FakeReplacingLister(nodes, pods);
+    FakeHandle base = PodTopologySpreadFixtures.handle(nodes, pods, List.of());
     FrameworkHandle handle =
         (FrameworkHandle)
             Proxy.newProxyInstance(
@@ -213,7 +213,7 @@ final class CountingPropertyTest {
     for (int i = r.nextInt(25); i > 0; i--) {
       pods.add(randomPod(r, "e" + i, nodes.get(r.nextInt(nodes.size())).name()));
     }
-    FakeHandle handle = Fixtures.handle(nodes, pods, List.of());
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, pods, List.of());
     PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
     for (int round = 0; round < 3; round++) {
       Pod incoming = randomIncoming(r, SA);
@@ -270,8 +270,8 @@ final class CountingPropertyTest {
         return;
       }
     }
-    FakeHandle before = Fixtures.handle(nodes, pods, List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), before);
+    FakeHandle before = PodTopologySpreadFixtures.handle(nodes, pods, List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), before);
     CycleState state = new CycleState();
     if (plugin.preFilter(state, PodInfo.of(incoming), before.snapshot().list()).status().isSkip()) {
       return;
@@ -284,7 +284,7 @@ final class CountingPropertyTest {
             state,
             PodInfo.of(incoming),
             PodInfo.of(victim),
-            Fixtures.nodeInfo(before, victim.nodeName()));
+            PodTopologySpreadFixtures.nodeInfo(before, victim.nodeName()));
       } else {
         Node target = nodes.get(r.nextInt(nodes.size()));
         Pod added = randomPod(r, "n" + k, target.name(), false);
@@ -293,10 +293,10 @@ final class CountingPropertyTest {
             state,
             PodInfo.of(incoming),
             PodInfo.of(added),
-            Fixtures.nodeInfo(before, target.name()));
+            PodTopologySpreadFixtures.nodeInfo(before, target.name()));
       }
     }
-    FakeHandle changed = Fixtures.handle(nodes, after, List.of());
+    FakeHandle changed = PodTopologySpreadFixtures.handle(nodes, after, List.of());
     CycleState fresh = new CycleState();
     plugin.preFilter(fresh, PodInfo.of(incoming), changed.snapshot().list());
     Filtering.PreFilterState want = Filtering.state(fresh).orElseThrow();
@@ -420,7 +420,9 @@ final class CountingPropertyTest {
   // ---------------------------------------------------------------- random cluster
 
   private static PodTopologySpread plugin(List<Node> nodes, List<Pod> pods) {
-    return new PodTopologySpread(Fixtures.listArgs(), Fixtures.handle(nodes, pods, List.of()));
+    return new PodTopologySpread(
+        PodTopologySpreadFixtures.listArgs(),
+        PodTopologySpreadFixtures.handle(nodes, pods, List.of()));
   }
 
   private static List<Node> randomNodes(Random r) {

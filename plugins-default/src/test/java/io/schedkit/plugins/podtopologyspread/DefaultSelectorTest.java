@@ -1,6 +1,6 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

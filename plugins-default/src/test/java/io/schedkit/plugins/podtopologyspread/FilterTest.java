@@ -1,17 +1,17 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.BAR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.FOO;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.HONOR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.IGNORE;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.named;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.node;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.on;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.statuses;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.zoned;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.BAR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.FOO;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.HONOR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.IGNORE;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.named;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.node;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.on;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.pod;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.statuses;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.zoned;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -481,12 +481,15 @@ final class FilterTest {
 
   @Test
   void filter_withoutPreFilterState_isError() {
-    FakeHandle handle = Fixtures.handle(List.of(named("node-a")), List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle =
+        PodTopologySpreadFixtures.handle(List.of(named("node-a")), List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
 
     Status s =
         plugin.filter(
-            new CycleState(), PodInfo.of(pod("p").obj()), Fixtures.nodeInfo(handle, "node-a"));
+            new CycleState(),
+            PodInfo.of(pod("p").obj()),
+            PodTopologySpreadFixtures.nodeInfo(handle, "node-a"));
 
     assertThat(s)
         .isError()
@@ -514,14 +517,14 @@ final class FilterTest {
   }
 
   private static Map<String, Status> filterAll(Pod pod, List<Node> nodes, List<Pod> existing) {
-    FakeHandle handle = Fixtures.handle(nodes, existing, List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, existing, List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     CycleState state = new CycleState();
     PodInfo info = PodInfo.of(pod);
     assertThat(plugin.preFilter(state, info, handle.snapshot().list()).status()).isSuccess();
     Map<String, Status> out = new LinkedHashMap<>();
     for (Node n : nodes) {
-      NodeInfo nodeInfo = Fixtures.nodeInfo(handle, n.name());
+      NodeInfo nodeInfo = PodTopologySpreadFixtures.nodeInfo(handle, n.name());
       out.put(n.name(), plugin.filter(state, info, nodeInfo));
     }
     return out;

@@ -1,15 +1,15 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.BAR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.FOO;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT_KEY;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.counts;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.node;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.on;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.zoned;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.BAR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.FOO;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT_KEY;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.counts;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.node;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.on;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.pod;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.zoned;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -233,8 +233,8 @@ final class PreFilterExtensionsTest {
       String nodeName,
       List<Node> nodes,
       List<Map<String, Integer>> want) {
-    FakeHandle handle = Fixtures.handle(nodes, existing, List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, existing, List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     CycleState state = new CycleState();
     assertThat(plugin.preFilter(state, PodInfo.of(preemptor), handle.snapshot().list()).status())
         .isSuccess();
@@ -244,7 +244,7 @@ final class PreFilterExtensionsTest {
             state,
             PodInfo.of(preemptor),
             PodInfo.of(added),
-            Fixtures.nodeInfo(handle, nodeName).copy());
+            PodTopologySpreadFixtures.nodeInfo(handle, nodeName).copy());
 
     assertThat(s).isSuccess();
     assertCounts(state, want);
@@ -356,8 +356,8 @@ final class PreFilterExtensionsTest {
       Pod deletedPod,
       String nodeName,
       List<Map<String, Integer>> want) {
-    FakeHandle handle = Fixtures.handle(nodes, existing, List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, existing, List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     CycleState state = new CycleState();
     assertThat(plugin.preFilter(state, PodInfo.of(preemptor), handle.snapshot().list()).status())
         .isSuccess();
@@ -371,7 +371,7 @@ final class PreFilterExtensionsTest {
             state,
             PodInfo.of(preemptor),
             PodInfo.of(deleted),
-            Fixtures.nodeInfo(handle, nodeName).copy());
+            PodTopologySpreadFixtures.nodeInfo(handle, nodeName).copy());
 
     assertThat(s).isSuccess();
     assertCounts(state, want);
@@ -379,12 +379,12 @@ final class PreFilterExtensionsTest {
 
   @Test
   void addPod_onCopy_leavesOriginalStateUntouched() {
-    FakeHandle handle = Fixtures.handle(AB, List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(AB, List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     CycleState state = new CycleState();
     plugin.preFilter(state, PodInfo.of(NODE_FOO), handle.snapshot().list());
     CycleState copy = state.copy();
-    NodeInfo nodeA = Fixtures.nodeInfo(handle, "node-a");
+    NodeInfo nodeA = PodTopologySpreadFixtures.nodeInfo(handle, "node-a");
 
     plugin.addPod(copy, PodInfo.of(NODE_FOO), PodInfo.of(on("p-a1", "node-a", "foo", "")), nodeA);
     plugin.addPod(copy, PodInfo.of(NODE_FOO), PodInfo.of(on("p-b1", "node-b", "foo", "")), nodeA);
@@ -397,33 +397,33 @@ final class PreFilterExtensionsTest {
   void addThenRemove_keepsMinimumExact() {
     // Three domains at 0: raising two of them must leave the minimum at 0 (the third one).
     List<Node> nodes = List.of(zoned("node-a", "z"), zoned("node-b", "z"), zoned("node-c", "z"));
-    FakeHandle handle = Fixtures.handle(nodes, List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     CycleState state = new CycleState();
     plugin.preFilter(state, PodInfo.of(NODE_FOO), handle.snapshot().list());
     PodInfo preemptor = PodInfo.of(NODE_FOO);
     PodInfo foo = PodInfo.of(on("p-1", "", "foo", ""));
 
-    plugin.addPod(state, preemptor, foo, Fixtures.nodeInfo(handle, "node-a"));
-    plugin.addPod(state, preemptor, foo, Fixtures.nodeInfo(handle, "node-b"));
+    plugin.addPod(state, preemptor, foo, PodTopologySpreadFixtures.nodeInfo(handle, "node-a"));
+    plugin.addPod(state, preemptor, foo, PodTopologySpreadFixtures.nodeInfo(handle, "node-b"));
     assertThat(Filtering.state(state).orElseThrow().minimum(0)).isZero();
-    plugin.addPod(state, preemptor, foo, Fixtures.nodeInfo(handle, "node-c"));
+    plugin.addPod(state, preemptor, foo, PodTopologySpreadFixtures.nodeInfo(handle, "node-c"));
     assertThat(Filtering.state(state).orElseThrow().minimum(0)).isEqualTo(1);
-    plugin.removePod(state, preemptor, foo, Fixtures.nodeInfo(handle, "node-b"));
+    plugin.removePod(state, preemptor, foo, PodTopologySpreadFixtures.nodeInfo(handle, "node-b"));
     assertThat(Filtering.state(state).orElseThrow().minimum(0)).isZero();
   }
 
   @Test
   void addPod_withoutPreFilter_isError() {
-    FakeHandle handle = Fixtures.handle(AB, List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(AB, List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
 
     Status s =
         plugin.addPod(
             new CycleState(),
             PodInfo.of(NODE_FOO),
             PodInfo.of(on("p-a1", "node-a", "foo", "")),
-            Fixtures.nodeInfo(handle, "node-a"));
+            PodTopologySpreadFixtures.nodeInfo(handle, "node-a"));
 
     assertThat(s)
         .isError()

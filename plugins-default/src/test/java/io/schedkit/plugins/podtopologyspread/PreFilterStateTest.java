@@ -1,22 +1,22 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.BAR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.FOO;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.HONOR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.IGNORE;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.SA;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT_KEY;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.counts;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.defaultConstraint;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.labels;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.node;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.on;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.plusIn;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.sc;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.zoned;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.BAR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.FOO;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.HONOR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.IGNORE;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.SA;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT_KEY;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.counts;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.defaultConstraint;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.labels;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.node;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.on;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.plusIn;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.pod;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.sc;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.zoned;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -608,10 +608,11 @@ final class PreFilterStateTest {
       List<TopologySpreadConstraint> defaults,
       List<SpreadConstraint> wantConstraints,
       List<Map<String, Integer>> wantCounts) {
-    FakeHandle handle = Fixtures.handle(nodes, existing, objects);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, existing, objects);
     PodTopologySpread plugin =
         new PodTopologySpread(
-            Fixtures.listArgs(defaults.toArray(new TopologySpreadConstraint[0])), handle);
+            PodTopologySpreadFixtures.listArgs(defaults.toArray(new TopologySpreadConstraint[0])),
+            handle);
     CycleState state = new CycleState();
 
     PreFilterResult result = plugin.preFilter(state, PodInfo.of(pod), handle.snapshot().list());

@@ -1,13 +1,13 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.BAR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.FOO;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.HONOR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.IGNORE;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT_KEY;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.node;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.BAR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.FOO;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.HONOR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.IGNORE;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT_KEY;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.node;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.pod;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -39,7 +39,9 @@ final class QueueingHintsTest {
   private static final QueueingHint SKIP = QueueingHint.QUEUE_SKIP;
 
   private final PodTopologySpread plugin =
-      new PodTopologySpread(Fixtures.listArgs(), Fixtures.handle(List.of(), List.of(), List.of()));
+      new PodTopologySpread(
+          PodTopologySpreadFixtures.listArgs(),
+          PodTopologySpreadFixtures.handle(List.of(), List.of(), List.of()));
 
   private static Pod zoneFoo() {
     return pod("p").spreadConstraint(1, "zone", DNS, FOO, null, null, null, null).obj();

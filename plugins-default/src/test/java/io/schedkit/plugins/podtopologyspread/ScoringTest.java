@@ -1,22 +1,22 @@
 package io.schedkit.plugins.podtopologyspread;
 
-import static io.schedkit.plugins.podtopologyspread.Fixtures.BAR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.DNS;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.FOO;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.HONOR;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.HOSTNAME;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.IGNORE;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.SA;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.UNSCHEDULABLE_TAINT;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.ZONE;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.defaultConstraint;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.host;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.labels;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.named;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.node;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.on;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.pod;
-import static io.schedkit.plugins.podtopologyspread.Fixtures.sc;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.BAR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.DNS;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.FOO;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.HONOR;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.HOSTNAME;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.IGNORE;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.SA;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.UNSCHEDULABLE_TAINT;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.ZONE;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.defaultConstraint;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.host;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.labels;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.named;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.node;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.on;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.pod;
+import static io.schedkit.plugins.podtopologyspread.PodTopologySpreadFixtures.sc;
 import static io.schedkit.testing.SchedkitAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -77,13 +77,13 @@ final class ScoringTest {
         arguments(
             "the pod doesn't have soft topology spread Constraints",
             pod("p").obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             List.of(host("node-a"), host("node-b")),
             List.of()),
         arguments(
             "default constraints and a replicaset that doesn't match",
             rsPod("p", "rs2", "foo", "bar", "baz", "sup"),
-            Fixtures.listArgs(defaultConstraint(2, "planet", SA)),
+            PodTopologySpreadFixtures.listArgs(defaultConstraint(2, "planet", SA)),
             List.of(node("node-a").label("planet", "mars").obj()),
             List.of(replicaSet("rs1", Wrappers.makeLabelSelector().exists("tar").obj()))));
   }
@@ -96,7 +96,7 @@ final class ScoringTest {
       PodTopologySpreadArgs args,
       List<Node> nodes,
       List<KubeObject> objects) {
-    FakeHandle handle = Fixtures.handle(nodes, List.of(), objects);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, List.of(), objects);
     PodTopologySpread plugin = new PodTopologySpread(args, handle);
     CycleState state = new CycleState();
 
@@ -108,8 +108,8 @@ final class ScoringTest {
 
   @Test
   void preScore_emptySnapshot_skips() {
-    FakeHandle handle = Fixtures.handle(List.of(), List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(List.of(), List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     Pod p =
         pod("p")
             .label("foo", "")
@@ -148,7 +148,7 @@ final class ScoringTest {
                 .spreadConstraint(1, "zone", SA, FOO, null, null, null, null)
                 .spreadConstraint(1, HOSTNAME, SA, FOO, null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             abx,
             List.of(),
             List.of(sc(1, "zone", FOO), sc(1, HOSTNAME, FOO)),
@@ -161,7 +161,7 @@ final class ScoringTest {
                 .label("foo", "")
                 .spreadConstraint(1, "zone", SA, null, null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             abx,
             List.of(),
             List.of(sc(1, "zone", null)),
@@ -175,7 +175,7 @@ final class ScoringTest {
                 .spreadConstraint(1, "zone", SA, FOO, null, null, null, null)
                 .spreadConstraint(1, HOSTNAME, SA, BAR, null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             List.of(zoneHost("node-a", "zone1"), zoneHost("node-b", "zone1"), host("node-x")),
             List.of(),
             List.of(sc(1, "zone", FOO), sc(1, HOSTNAME, BAR)),
@@ -200,7 +200,7 @@ final class ScoringTest {
         arguments(
             "default constraints and a replicaset",
             rsPod("p", "rs1", "foo", "tar", "baz", "sup"),
-            Fixtures.listArgs(
+            PodTopologySpreadFixtures.listArgs(
                 defaultConstraint(1, HOSTNAME, SA),
                 defaultConstraint(2, "rack", DNS),
                 defaultConstraint(2, "planet", SA)),
@@ -224,7 +224,7 @@ final class ScoringTest {
                 .spreadConstraint(1, "zone", DNS, BAR, null, null, null, null)
                 .spreadConstraint(2, "planet", SA, labels("baz", "sup"), null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(defaultConstraint(2, "galaxy", SA)),
+            PodTopologySpreadFixtures.listArgs(defaultConstraint(2, "galaxy", SA)),
             List.of(node("node-a").label("planet", "mars").label("galaxy", "andromeda").obj()),
             List.of(replicaSet("rs1", FOO)),
             List.of(sc(2, "planet", labels("baz", "sup"))),
@@ -238,7 +238,7 @@ final class ScoringTest {
                 .nodeSelector("foo", "")
                 .spreadConstraint(1, "zone", SA, BAR, null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             fooAbx,
             List.of(),
             List.of(sc(1, "zone", BAR)),
@@ -252,7 +252,7 @@ final class ScoringTest {
                 .nodeSelector("foo", "")
                 .spreadConstraint(1, "zone", SA, BAR, null, IGNORE, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             fooAbx,
             List.of(),
             List.of(sc(1, "zone", BAR, IGNORE, IGNORE)),
@@ -266,7 +266,7 @@ final class ScoringTest {
                 .nodeAffinityIn("foo", "")
                 .spreadConstraint(1, "zone", SA, BAR, null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             fooAbx,
             List.of(),
             List.of(sc(1, "zone", BAR)),
@@ -280,7 +280,7 @@ final class ScoringTest {
                 .nodeAffinityIn("foo", "")
                 .spreadConstraint(1, "zone", SA, BAR, null, IGNORE, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             fooAbx,
             List.of(),
             List.of(sc(1, "zone", BAR, IGNORE, IGNORE)),
@@ -293,7 +293,7 @@ final class ScoringTest {
                 .label("foo", "")
                 .spreadConstraint(1, "zone", SA, BAR, null, null, HONOR, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             taintedX,
             List.of(),
             List.of(sc(1, "zone", BAR, HONOR, HONOR)),
@@ -306,7 +306,7 @@ final class ScoringTest {
                 .label("foo", "")
                 .spreadConstraint(1, "zone", SA, BAR, null, null, null, null)
                 .obj(),
-            Fixtures.listArgs(),
+            PodTopologySpreadFixtures.listArgs(),
             taintedX,
             List.of(),
             List.of(sc(1, "zone", BAR)),
@@ -327,7 +327,7 @@ final class ScoringTest {
       Set<String> wantIgnored,
       List<Map<String, Long>> wantCounts,
       double[] wantWeights) {
-    FakeHandle handle = Fixtures.handle(nodes, List.of(), objects);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(nodes, List.of(), objects);
     PodTopologySpread plugin = new PodTopologySpread(args, handle);
     CycleState state = new CycleState();
 
@@ -729,13 +729,13 @@ final class ScoringTest {
       String want) {
     List<Node> all = new ArrayList<>(nodes);
     all.addAll(failedNodes);
-    FakeHandle handle = Fixtures.handle(all, existing, objects);
+    FakeHandle handle = PodTopologySpreadFixtures.handle(all, existing, objects);
     PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
     CycleState state = new CycleState();
     PodInfo info = PodInfo.of(pod);
     List<NodeInfo> filtered = new ArrayList<>();
     for (Node n : nodes) {
-      filtered.add(Fixtures.nodeInfo(handle, n.name()));
+      filtered.add(PodTopologySpreadFixtures.nodeInfo(handle, n.name()));
     }
 
     assertThat(plugin.preScore(state, info, filtered)).isSuccess();
@@ -761,17 +761,17 @@ final class ScoringTest {
   @Test
   void normalizeScore_ignoredNodesGetZero_andOthersAreScaledFromTheirOwnRange() {
     FakeHandle handle =
-        Fixtures.handle(
+        PodTopologySpreadFixtures.handle(
             List.of(host("node-a"), node("node-b").obj(), host("node-c")), List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     CycleState state = new CycleState();
     PodInfo info = PodInfo.of(hostFoo(1));
     assertThat(plugin.preScore(state, info, handle.snapshot().list())).isSuccess();
     List<NodeInfo> nodes =
         List.of(
-            Fixtures.nodeInfo(handle, "node-a"),
-            Fixtures.nodeInfo(handle, "node-b"),
-            Fixtures.nodeInfo(handle, "node-c"));
+            PodTopologySpreadFixtures.nodeInfo(handle, "node-a"),
+            PodTopologySpreadFixtures.nodeInfo(handle, "node-b"),
+            PodTopologySpreadFixtures.nodeInfo(handle, "node-c"));
     NodeScoreList scores = NodeScoreList.of(nodes, 2, 50, 6);
 
     plugin.normalizeScore(state, info, scores);
@@ -783,10 +783,11 @@ final class ScoringTest {
 
   @Test
   void scoreAndNormalize_withoutPreScoreState_fail() {
-    FakeHandle handle = Fixtures.handle(List.of(host("node-a")), List.of(), List.of());
-    PodTopologySpread plugin = new PodTopologySpread(Fixtures.listArgs(), handle);
+    FakeHandle handle =
+        PodTopologySpreadFixtures.handle(List.of(host("node-a")), List.of(), List.of());
+    PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadFixtures.listArgs(), handle);
     PodInfo info = PodInfo.of(hostFoo(1));
-    NodeInfo nodeA = Fixtures.nodeInfo(handle, "node-a");
+    NodeInfo nodeA = PodTopologySpreadFixtures.nodeInfo(handle, "node-a");
 
     assertThatThrownBy(() -> plugin.score(new CycleState(), info, nodeA))
         .isInstanceOf(IllegalStateException.class)

@@ -1,15 +1,15 @@
 package io.schedkit.preemption.defaultpreemption;
 
-import static io.schedkit.preemption.defaultpreemption.Fixtures.HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LOW;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MEDIUM;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MID;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.SMALL;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.VERY_HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.VERY_LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.epoch;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.pod;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LOW;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MEDIUM;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MID;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.SMALL;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.VERY_HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.VERY_LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.epoch;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.pod;
 import static io.schedkit.testing.Wrappers.makeLabelSelector;
 import static io.schedkit.testing.Wrappers.makeNode;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -509,7 +509,7 @@ final class DefaultPreemptionDryRunTest {
 
       List<Want> candidates = new ArrayList<>();
       for (Candidate cand : got.candidates()) {
-        List<String> victims = new ArrayList<>(Fixtures.names(cand.victims().pods()));
+        List<String> victims = new ArrayList<>(PreemptionFixtures.names(cand.victims().pods()));
         victims.sort(Comparator.naturalOrder());
         candidates.add(new Want(cand.nodeName(), victims, cand.victims().numPdbViolations()));
       }

@@ -1,16 +1,16 @@
 package io.schedkit.preemption.defaultpreemption;
 
-import static io.schedkit.preemption.defaultpreemption.Fixtures.HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LOW;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MEDIUM;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MID;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.ONE_POD;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.VERY_HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.pdb;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.pod;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.statuses;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.unschedulable;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LOW;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MEDIUM;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MID;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.ONE_POD;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.VERY_HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.pdb;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.pod;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.statuses;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.unschedulable;
 import static io.schedkit.testing.Wrappers.makeNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -161,7 +161,7 @@ final class DefaultPreemptionPostFilterTest {
                     makeNode().name("node1").capacity(ONE_POD).obj(),
                     makeNode().name("node2").capacity(ONE_POD).obj()),
                 unschedulable("node1", "node2"),
-                Fixtures.PredicateExtender.allowingNode1("FakeExtender1"),
+                PreemptionFixtures.PredicateExtender.allowingNode1("FakeExtender1"),
                 "node1",
                 Code.SUCCESS,
                 ""),
@@ -274,7 +274,7 @@ final class DefaultPreemptionPostFilterTest {
     PluginHarness h =
         PluginHarness.builder(fake)
             .plugin(NodeResourcesFit.class)
-            .plugin(ErrorOnLabelPlugin.NAME, (args, handle) -> new ErrorOnLabelPlugin())
+            .plugin(FakeErrorOnLabelPlugin.NAME, (args, handle) -> new FakeErrorOnLabelPlugin())
             .build();
     DefaultPreemption plugin = new DefaultPreemption(DefaultPreemptionArgs.defaults(), h.fake());
     CycleState state = h.newState();

@@ -1,14 +1,14 @@
 package io.schedkit.preemption.defaultpreemption;
 
-import static io.schedkit.preemption.defaultpreemption.Fixtures.HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LOW;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MEDIUM;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MID;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.ONE_POD;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.SMALL;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.VERY_LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.pod;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LOW;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MEDIUM;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MID;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.ONE_POD;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.SMALL;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.VERY_LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.pod;
 import static io.schedkit.testing.Wrappers.makeLabelSelector;
 import static io.schedkit.testing.Wrappers.makeNode;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -157,8 +157,8 @@ final class DefaultPreemptionPreemptTest {
                 pod("p1.2").node("node1").priority(LOW).req(SMALL).obj(),
                 pod("p2.1").node("node3").priority(MID).req(LARGE).obj()),
             List.of(
-                Fixtures.PredicateExtender.allowingAll("FakeExtender1"),
-                Fixtures.PredicateExtender.allowingNode1("FakeExtender2")),
+                PreemptionFixtures.PredicateExtender.allowingAll("FakeExtender1"),
+                PreemptionFixtures.PredicateExtender.allowingNode1("FakeExtender2")),
             three,
             fit(),
             "node1",
@@ -167,7 +167,7 @@ final class DefaultPreemptionPreemptTest {
             "Scheduler extenders do not allow any preemption",
             preemptor,
             extenderPods,
-            List.of(Fixtures.PredicateExtender.allowingNone("FakeExtender1")),
+            List.of(PreemptionFixtures.PredicateExtender.allowingNone("FakeExtender1")),
             three,
             fit(),
             null,
@@ -178,8 +178,8 @@ final class DefaultPreemptionPreemptTest {
             preemptor,
             extenderPods,
             List.of(
-                Fixtures.PredicateExtender.failing("FakeExtender1").ignorable(),
-                Fixtures.PredicateExtender.allowingNode1("FakeExtender2")),
+                PreemptionFixtures.PredicateExtender.failing("FakeExtender1").ignorable(),
+                PreemptionFixtures.PredicateExtender.allowingNode1("FakeExtender2")),
             three,
             fit(),
             "node1",
@@ -190,8 +190,8 @@ final class DefaultPreemptionPreemptTest {
             preemptor,
             extenderPods,
             List.of(
-                Fixtures.PredicateExtender.allowingNode1("FakeExtender1").uninterested(),
-                Fixtures.PredicateExtender.allowingAll("FakeExtender2")),
+                PreemptionFixtures.PredicateExtender.allowingNode1("FakeExtender1").uninterested(),
+                PreemptionFixtures.PredicateExtender.allowingAll("FakeExtender2")),
             List.of("node1", "node2"),
             fit(),
             // The sum of the victims' priorities is larger on node1: node2 is chosen.
@@ -275,7 +275,8 @@ final class DefaultPreemptionPreemptTest {
     }
 
     NodeToStatus allUnschedulable() {
-      return Fixtures.unschedulable(nodes.stream().map(Node::name).toArray(String[]::new));
+      return PreemptionFixtures.unschedulable(
+          nodes.stream().map(Node::name).toArray(String[]::new));
     }
 
     List<String> remainingPodNames() {
@@ -391,7 +392,8 @@ final class DefaultPreemptionPreemptTest {
     PostFilterResult preempt() {
       CycleState state = harness.newState();
       harness.preFilter(state, preemptor);
-      return plugin.postFilter(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+      return plugin.postFilter(
+          state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
     }
   }
 
@@ -476,7 +478,7 @@ final class DefaultPreemptionPreemptTest {
     h.preFilter(state, preemptor);
 
     PostFilterResult r =
-        sync.preempt(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+        sync.preempt(state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
 
     assertThat(r.nominatedNodeName()).contains("node1");
     assertThat(sync.isPodRunningPreemption("p")).isFalse();
@@ -507,7 +509,7 @@ final class DefaultPreemptionPreemptTest {
     h.preFilter(state, preemptor);
 
     PostFilterResult r =
-        sync.preempt(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+        sync.preempt(state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
 
     assertThat(r.status()).isEqualTo(Status.error("pods \"p1\" not found"));
     assertThat(r.nominatingInfo()).isNull();
@@ -537,7 +539,7 @@ final class DefaultPreemptionPreemptTest {
     CycleState state = h.newState();
     h.preFilter(state, preemptor);
     PostFilterResult r =
-        plugin.postFilter(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+        plugin.postFilter(state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
 
     assertThat(r.nominatedNodeName()).contains("node1");
     assertThat(h.fake().waitingPods().outcome(waiting).toCompletableFuture().join())
@@ -578,7 +580,7 @@ final class DefaultPreemptionPreemptTest {
     h.preFilter(state, preemptor);
 
     PostFilterResult r =
-        plugin.postFilter(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+        plugin.postFilter(state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
 
     assertThat(r.nominatedNodeName()).contains("node1");
     assertThat(h.fake().nominator().nominatedPodsForNode("node1"))
@@ -609,7 +611,7 @@ final class DefaultPreemptionPreemptTest {
 
     // The preemptor is not known to the host: a dry run (explain) evaluates it anyway.
     PostFilterResult r =
-        plugin.postFilter(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+        plugin.postFilter(state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
 
     assertThat(r.nominatedNodeName()).contains("node1");
     assertThat(r.nominatedVictims().orElseThrow().pods())
@@ -635,7 +637,7 @@ final class DefaultPreemptionPreemptTest {
     h.preFilter(state, preemptor);
 
     PostFilterResult r =
-        plugin.postFilter(state, PodInfo.of(preemptor), Fixtures.unschedulable("node1"));
+        plugin.postFilter(state, PodInfo.of(preemptor), PreemptionFixtures.unschedulable("node1"));
 
     assertThat(r.status()).isEqualTo(Status.error("preemption: pods \"p\" not found"));
   }

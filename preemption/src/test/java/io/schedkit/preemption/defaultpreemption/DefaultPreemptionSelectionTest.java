@@ -1,17 +1,17 @@
 package io.schedkit.preemption.defaultpreemption;
 
-import static io.schedkit.preemption.defaultpreemption.Fixtures.EPOCH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.LOW;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MEDIUM;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.MID;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.NEG;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.SMALL;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.VERY_HIGH;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.VERY_LARGE;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.epoch;
-import static io.schedkit.preemption.defaultpreemption.Fixtures.pod;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.EPOCH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.LOW;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MEDIUM;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.MID;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.NEG;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.SMALL;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.VERY_HIGH;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.VERY_LARGE;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.epoch;
+import static io.schedkit.preemption.defaultpreemption.PreemptionFixtures.pod;
 import static io.schedkit.testing.Wrappers.makeNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -393,7 +393,7 @@ final class DefaultPreemptionSelectionTest {
     List<Candidate> remaining = new ArrayList<>(candidates);
     while (!remaining.isEmpty()) {
       Candidate selected = evaluator.selectCandidate(remaining).orElseThrow();
-      got.put(selected.nodeName(), Fixtures.names(selected.victims().pods()));
+      got.put(selected.nodeName(), PreemptionFixtures.names(selected.victims().pods()));
       remaining.removeIf(x -> x.nodeName().equals(selected.nodeName()));
     }
     assertThat(got).isEqualTo(c.expected());
@@ -455,7 +455,7 @@ final class DefaultPreemptionSelectionTest {
     List<Candidate> candidates = dryRun(h, evaluator, strategy, preemptor);
 
     assertThat(candidates).hasSize(1);
-    assertThat(Fixtures.names(candidates.get(0).victims().pods())).isEqualTo(expected);
+    assertThat(PreemptionFixtures.names(candidates.get(0).victims().pods())).isEqualTo(expected);
   }
 
   // ---------------------------------------------------------------- TestPodEligibleToPreemptOthers

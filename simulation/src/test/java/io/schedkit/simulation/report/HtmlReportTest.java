@@ -34,7 +34,7 @@ final class HtmlReportTest {
 
   @Test
   void render_isWellFormed() {
-    WellFormedHtml.check(html);
+    HtmlAssert.check(html);
   }
 
   @Test
@@ -122,7 +122,7 @@ final class HtmlReportTest {
     String page =
         report.render(new SimulationResult(placements, Map.of(), List.of(), Map.of(), stats));
 
-    WellFormedHtml.check(page);
+    HtmlAssert.check(page);
     assertThat(count(svg(page, "CPU requested", 1), "<title>"))
         .isLessThanOrEqualTo(HtmlReport.MAX_HEATMAP_ROWS + 1);
     assertThat(count(svg(page, "Placement timeline", 0), "<g><title>"))
@@ -165,7 +165,7 @@ final class HtmlReportTest {
     report.onEvent(new SimulationEvent.Finished(0, stats));
     String page =
         report.render(new SimulationResult(Map.of(), Map.of(), List.of(), Map.of(), stats));
-    WellFormedHtml.check(page);
+    HtmlAssert.check(page);
     assertThat(page)
         .contains("<title>schedkit simulation</title>")
         .contains("No pod was evicted.")

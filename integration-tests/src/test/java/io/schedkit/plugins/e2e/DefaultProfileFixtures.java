@@ -1,0 +1,67 @@
+package io.schedkit.plugins.e2e;
+
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
+import io.schedkit.framework.Registry;
+import io.schedkit.framework.config.SchedulerConfiguration;
+import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.plugins.DefaultPluginProvider;
+import io.schedkit.testing.Wrappers;
+import java.util.Map;
+import java.util.Random;
+
+/** Fixtures for end-to-end runs of the default plugins: registry, configuration, objects. */
+final class DefaultProfileFixtures {
+  private DefaultProfileFixtures() {}
+
+  /** The default plugins of this module. */
+  static Registry registry() {
+    Registry r = new Registry();
+    new DefaultPluginProvider().registerPlugins(r);
+    return r;
+  }
+
+  /**
+   * kube-scheduler's default profile without DefaultPreemption (which lives in the preemption
+   * module, not available to these tests).
+   */
+  static SchedulerConfiguration configuration(Registry registry) {
+    return new SchedulerConfigurationDecoder()
+        .decode(
+            """
+            apiVersion: kubescheduler.config.k8s.io/v1
+            kind: KubeSchedulerConfiguration
+            profiles:
+            - schedulerName: default-scheduler
+              plugins:
+                multiPoint:
+                  disabled:
+                  - name: DefaultPreemption
+            """,
+            "e2e.yaml",
+            registry)
+        .configuration();
+  }
+
+  /** A node of 4 cpu, 16Gi, 110 pods in {@code zone}. */
+  static Node node(String name, String zone) {
+    return Wrappers.makeNode()
+        .name(name)
+        .label("kubernetes.io/hostname", name)
+        .zone(zone)
+        .capacity(Map.of("cpu", "4", "memory", "16Gi", "pods", "110"))
+        .obj();
+  }
+
+  /** A pod with a random small request; every fifth one spreads over zones, as a Deployment. */
+  static Pod randomPod(int i, Random random) {
+    String cpu = (100 * (1 + random.nextInt(5))) + "m";
+    String mem = (256 * (1 + random.nextInt(4))) + "Mi";
+    var w =
+        Wrappers.makePod()
+            .name("p" + i)
+            .label("app", "app" + (i % 7))
+            .req(Map.of("cpu", cpu, "memory", mem));
+    return w.obj();
+  }
+}
