@@ -4,10 +4,11 @@ import io.schedkit.framework.PodInfo;
 import java.util.List;
 
 /**
- * One node's nominated pods as the {@link VersionedNominator} keeps them: highest priority first, equal
- * priorities in nomination order, with what Filter asks of them before it reads any pod. Filter
- * counts a nominated pod for a pod being scheduled when it has at least that pod's priority and is
- * not that pod; most passes answer "none" or "all" from the numbers here, without reading a pod.
+ * One node's nominated pods as the {@link VersionedNominator} keeps them: highest priority first,
+ * equal priorities in nomination order, with what Filter asks of them before it reads any pod.
+ * Filter counts a nominated pod for a pod being scheduled when it has at least that pod's priority
+ * and is not that pod; most passes answer "none" or "all" from the numbers here, without reading a
+ * pod.
  *
  * <p>Immutable: the nominator replaces a node's object as a whole when its nominations change, so
  * the object's identity tells a reader that nothing changed.
