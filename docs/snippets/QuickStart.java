@@ -59,9 +59,6 @@ public final class QuickStart {
       for (Pod pod : cluster.pods()) {
         System.out.println(pod.key() + " -> " + (pod.isAssigned() ? pod.nodeName() : "pending"));
       }
-      for (Scheduler.PendingPod pending : scheduler.pendingPods()) {
-        System.out.println(pending.podKey() + ": " + pending.message());
-      }
 
       // The pod to explain: the cluster's current copy, by namespace and name (any Pod will do,
       // for example one decoded from a file that the cluster does not hold).
