@@ -29,6 +29,10 @@ final class FilterRunner {
   private final List<FilterPlugin> filter;
   private final FilterPlugin[] allFilters;
   private final Framework framework;
+
+  /** The nominator when it versions its changes (the queue's does), else null; read per node. */
+  private final VersionedNominator versioned;
+
   private volatile ActiveFilters activeFilters;
   private final NominatedNodeCopies nominatedCopies = new NominatedNodeCopies();
   private final NominationIndex nominationIndex = new NominationIndex();
@@ -38,6 +42,8 @@ final class FilterRunner {
     this.allFilters = allFilters;
     this.framework = framework;
     this.activeFilters = new ActiveFilters(Set.of(), allFilters);
+    PodNominator nominator = framework.services().nominator();
+    this.versioned = nominator instanceof VersionedNominator v ? v : null;
   }
 
   /** See {@link Framework#runFilterPlugins}. */
@@ -124,10 +130,10 @@ final class FilterRunner {
     }
     NodeInfoLister lister = framework.handle().snapshot();
     if (positions != null
-        && nominator instanceof VersionedNominator indexed
+        && versioned != null
         && IndexedNodeLister.columnsOf(lister) == columns
         && !framework.hasActivePreFilterExtensions(state)) {
-      NodeNominations[] byPosition = nominationIndex.current(lister, indexed);
+      NodeNominations[] byPosition = nominationIndex.current(lister, versioned);
       if (byPosition != null && byPosition.length == lister.size()) {
         return filterBlockWithNominatedCopies(
             state, pod, nodes, positions, columns, count, out, byPosition);
@@ -406,8 +412,8 @@ final class FilterRunner {
 
   /** See {@link Framework#runFilterPluginsWithNominatedPods}. */
   Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
-    PodNominator nominator = framework.services().nominator();
-    if (nominator instanceof VersionedNominator indexed) {
+    VersionedNominator indexed = versioned;
+    if (indexed != null) {
       NodeNominations nn = nominationsOf(indexed, node);
       if (nn == null || nn.noneCount(pod.priority())) {
         return runFilterPlugins(state, pod, node);
@@ -417,7 +423,8 @@ final class FilterRunner {
       }
       return withNominatedPods(state, pod, node, nn.pods());
     }
-    return withNominatedPods(state, pod, node, nominator.nominatedPodsForNode(node.name()));
+    return withNominatedPods(
+        state, pod, node, framework.services().nominator().nominatedPodsForNode(node.name()));
   }
 
   /**
