@@ -193,7 +193,8 @@ public final class CostAwareExtender implements AutoCloseable {
     if (exact != null) {
       return exact;
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator();
+        it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       if (e.getKey().equalsIgnoreCase(name)) {
         return e.getValue();

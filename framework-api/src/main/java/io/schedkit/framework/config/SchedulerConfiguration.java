@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param profiles the profiles, at least one
  * @param extenders the extenders, shared by all profiles
  * @param leaderElection the leader election settings
+ * @param clientConnection how a live scheduler talks to the API server
  */
 public record SchedulerConfiguration(
     int parallelism,
@@ -23,7 +24,8 @@ public record SchedulerConfiguration(
     long podMaxBackoffSeconds,
     List<Profile> profiles,
     List<ExtenderConfig> extenders,
-    LeaderElectionConfig leaderElection) {
+    LeaderElectionConfig leaderElection,
+    ClientConnectionConfig clientConnection) {
 
   /**
    * Copies the lists.
@@ -36,11 +38,46 @@ public record SchedulerConfiguration(
    * @param extenders the extenders; null means none
    * @param leaderElection the leader election settings; null means {@link
    *     LeaderElectionConfig#defaults()}
+   * @param clientConnection the API server connection settings; null means {@link
+   *     ClientConnectionConfig#defaults()}
    */
   public SchedulerConfiguration {
     profiles = profiles == null ? List.of() : List.copyOf(profiles);
     extenders = extenders == null ? List.of() : List.copyOf(extenders);
     leaderElection = leaderElection == null ? LeaderElectionConfig.defaults() : leaderElection;
+    clientConnection =
+        clientConnection == null ? ClientConnectionConfig.defaults() : clientConnection;
+  }
+
+  /**
+   * A configuration with the default {@link ClientConnectionConfig}, for hosts without an API
+   * server.
+   *
+   * @param parallelism the number of workers for Filter and Score
+   * @param percentageOfNodesToScore the share of nodes to find feasible (0–100); 0 means adaptive
+   * @param podInitialBackoffSeconds the first backoff of a rejected pod, in seconds
+   * @param podMaxBackoffSeconds the longest backoff, in seconds
+   * @param profiles the profiles; null means none
+   * @param extenders the extenders; null means none
+   * @param leaderElection the leader election settings; null means the defaults
+   */
+  public SchedulerConfiguration(
+      int parallelism,
+      int percentageOfNodesToScore,
+      long podInitialBackoffSeconds,
+      long podMaxBackoffSeconds,
+      List<Profile> profiles,
+      List<ExtenderConfig> extenders,
+      LeaderElectionConfig leaderElection) {
+    this(
+        parallelism,
+        percentageOfNodesToScore,
+        podInitialBackoffSeconds,
+        podMaxBackoffSeconds,
+        profiles,
+        extenders,
+        leaderElection,
+        null);
   }
 
   /**

@@ -10,6 +10,7 @@ import io.schedkit.core.codec.tree.Json;
 import io.schedkit.framework.PluginArgs;
 import io.schedkit.framework.PluginArgs.FieldError;
 import io.schedkit.framework.Registry;
+import io.schedkit.framework.config.ClientConnectionConfig;
 import io.schedkit.framework.config.ExtenderConfig;
 import io.schedkit.framework.config.ExtenderConfig.ManagedResource;
 import io.schedkit.framework.config.ExtenderConfig.TlsConfig;
@@ -44,9 +45,11 @@ import java.util.TreeSet;
  * <p><b>Fields.</b> {@code parallelism}, {@code percentageOfNodesToScore}, {@code
  * podInitialBackoffSeconds}, {@code podMaxBackoffSeconds}, {@code profiles[]} ({@code
  * schedulerName}, {@code percentageOfNodesToScore}, {@code plugins} with {@code multiPoint} and
- * every extension point, {@code pluginConfig[]}), {@code extenders[]} and {@code leaderElection}.
- * Other upstream fields ({@code clientConnection}, {@code healthzBindAddress}, {@code
- * enableProfiling}, ...) and unknown fields are ignored.
+ * every extension point, {@code pluginConfig[]}), {@code extenders[]}, {@code leaderElection} and
+ * {@code clientConnection} ({@code kubeconfig}, {@code acceptContentTypes}, {@code contentType},
+ * {@code qps}, {@code burst}; qps 0 means 50 and burst 0 means 100, as upstream; a negative burst
+ * is invalid). Other upstream fields ({@code healthzBindAddress}, {@code enableProfiling}, ...) and
+ * unknown fields are ignored.
  *
  * <p><b>Defaulting</b> (upstream's {@code defaults.go}): parallelism 16, backoffs 1 s and 10 s,
  * {@code percentageOfNodesToScore} 0 (adaptive); no profiles means one; a single profile without a
@@ -210,6 +213,7 @@ public final class SchedulerConfigurationDecoder {
     List<ProfileInput> inputs;
     List<ExtenderConfig> extenders;
     LeaderElectionConfig leaderElection;
+    ClientConnectionConfig clientConnection;
     try {
       parallelism = Json.optInt32(root, "parallelism", "");
       percentage = Json.optInt32(root, "percentageOfNodesToScore", "");
@@ -218,6 +222,7 @@ public final class SchedulerConfigurationDecoder {
       inputs = Json.list(root, "profiles", "", SchedulerConfigurationDecoder::profileInput);
       extenders = Json.list(root, "extenders", "", SchedulerConfigurationDecoder::extender);
       leaderElection = leaderElection(Json.object(root, "leaderElection", ""));
+      clientConnection = clientConnection(Json.object(root, "clientConnection", ""));
     } catch (IllegalArgumentException e) {
       throw new ConfigException(source, List.of(e.getMessage()), e);
     }
@@ -248,7 +253,8 @@ public final class SchedulerConfigurationDecoder {
             maxBackoff == null ? 10 : maxBackoff,
             profiles,
             extenders,
-            leaderElection);
+            leaderElection,
+            clientConnection);
 
     List<String> errors = ConfigValidation.validate(merged);
     if (!errors.isEmpty()) {
@@ -268,7 +274,8 @@ public final class SchedulerConfigurationDecoder {
             merged.podMaxBackoffSeconds(),
             kept,
             merged.extenders(),
-            merged.leaderElection());
+            merged.leaderElection(),
+            merged.clientConnection());
     return new Decoded(config, warnings);
   }
 
@@ -422,6 +429,34 @@ public final class SchedulerConfigurationDecoder {
         lock.isEmpty() ? d.resourceLock() : lock,
         name.isEmpty() ? d.resourceName() : name,
         namespace.isEmpty() ? d.resourceNamespace() : namespace);
+  }
+
+  private static ClientConnectionConfig clientConnection(ObjectNode n) {
+    String path = "clientConnection";
+    ClientConnectionConfig d = ClientConnectionConfig.defaults();
+    if (n == null) {
+      return d;
+    }
+    JsonNode qpsNode = Json.get(n, "qps");
+    float qps = 0;
+    if (qpsNode != null) {
+      if (!qpsNode.isNumber()) {
+        throw Json.typeError(Json.child(path, "qps"), "number", qpsNode);
+      }
+      qps = qpsNode.floatValue();
+    }
+    Integer burst = Json.optInt32(n, "burst", path);
+    if (burst != null && burst < 0) {
+      throw FieldException.of(
+          FieldError.invalid(Json.child(path, "burst"), burst, "must be non-negative"));
+    }
+    String contentType = Json.string(n, "contentType", path);
+    return new ClientConnectionConfig(
+        Json.string(n, "kubeconfig", path),
+        Json.string(n, "acceptContentTypes", path),
+        contentType.isEmpty() ? d.contentType() : contentType,
+        qps == 0 ? d.qps() : qps,
+        burst == null || burst == 0 ? d.burst() : burst);
   }
 
   // ---- defaulting

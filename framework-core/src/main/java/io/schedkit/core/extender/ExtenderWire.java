@@ -198,7 +198,8 @@ final class ExtenderWire {
     if (byNode == null) {
       return out;
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = byNode.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = byNode.properties().iterator();
+        it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       String path = "NodeNameToMetaVictims." + e.getKey();
       JsonNode mv = object(e.getValue(), path);
@@ -235,7 +236,8 @@ final class ExtenderWire {
   static JsonNode field(JsonNode object, String name) {
     JsonNode v = object.get(name);
     if (v == null) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator();
+          it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
         if (e.getKey().equalsIgnoreCase(name)) {
           v = e.getValue();
@@ -305,7 +307,7 @@ final class ExtenderWire {
       return Map.of();
     }
     Map<String, String> out = new LinkedHashMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = o.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       out.put(e.getKey(), string(e.getValue(), path + "." + e.getKey()));
     }

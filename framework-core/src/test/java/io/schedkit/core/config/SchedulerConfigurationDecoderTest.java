@@ -562,7 +562,13 @@ final class SchedulerConfigurationDecoderTest {
                 Duration.ofSeconds(4),
                 "leases",
                 "my-scheduler",
-                "kube-system"));
+                "kube-system"),
+            new io.schedkit.framework.config.ClientConnectionConfig(
+                "/etc/kubernetes/scheduler.conf",
+                "",
+                "application/vnd.kubernetes.protobuf",
+                100f,
+                200));
 
     assertThat(d.configuration()).isEqualTo(expected);
     assertThat(d.warnings())
@@ -600,6 +606,48 @@ final class SchedulerConfigurationDecoderTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> decoder.decode(missing, registry))
         .isInstanceOf(ConfigException.class)
         .hasMessage(missing + ": cannot read file: no such file");
+  }
+
+  @Test
+  void decode_clientConnection_readsQpsBurstAndKubeconfig() {
+    SchedulerConfiguration c =
+        decode(
+                "clientConnection:\n  kubeconfig: /etc/k/kubeconfig\n  qps: 200.5\n"
+                    + "  burst: 300\n  contentType: application/json\n")
+            .configuration();
+
+    assertThat(c.clientConnection())
+        .isEqualTo(
+            new io.schedkit.framework.config.ClientConnectionConfig(
+                "/etc/k/kubeconfig", "", "application/json", 200.5f, 300));
+    assertThat(c.clientConnection().rateLimited()).isTrue();
+  }
+
+  @Test
+  void decode_clientConnection_zeroMeansUpstreamDefaultsAndNegativeQpsIsUnlimited() {
+    assertThat(
+            decode("clientConnection:\n  qps: 0\n  burst: 0\n").configuration().clientConnection())
+        .isEqualTo(io.schedkit.framework.config.ClientConnectionConfig.defaults());
+    assertThat(decoder.defaults(registry).clientConnection())
+        .isEqualTo(io.schedkit.framework.config.ClientConnectionConfig.defaults());
+    assertThat(
+            decode("clientConnection:\n  qps: -1\n")
+                .configuration()
+                .clientConnection()
+                .rateLimited())
+        .isFalse();
+  }
+
+  @Test
+  void decode_clientConnection_negativeBurstAndTextQps_nameTheField() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> decode("clientConnection:\n  burst: -2\n"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("sched.yaml: clientConnection.burst: Invalid value: -2: must be non-negative");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> decode("clientConnection:\n  qps: fast\n"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("sched.yaml: clientConnection.qps: ");
   }
 
   @Test

@@ -256,7 +256,7 @@ public final class Json {
     if (o == null) {
       return out;
     }
-    Iterator<Map.Entry<String, JsonNode>> it = o.fields();
+    Iterator<Map.Entry<String, JsonNode>> it = o.properties().iterator();
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> e = it.next();
       if (absent(e.getValue())) {
