@@ -111,6 +111,7 @@ public final class Scheduler implements AutoCloseable {
   private final Object cycleLock = new Object();
   private volatile Thread loop;
   private volatile boolean closed;
+  private volatile boolean draining;
 
   private Scheduler(Builder b) {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster");
@@ -296,7 +297,7 @@ public final class Scheduler implements AutoCloseable {
    */
   public Optional<ScheduleResult> scheduleOne() {
     synchronized (cycleLock) {
-      if (!leading()) {
+      if (!leading() || draining) {
         return Optional.empty();
       }
       QueuedPod qp = queue.tryPop();
@@ -417,7 +418,7 @@ public final class Scheduler implements AutoCloseable {
               if (!awaitLeadership()) {
                 return;
               }
-              while (!closed && leading()) {
+              while (!closed && !draining && leading()) {
                 try {
                   QueuedPod qp = queue.pop(Duration.ofMillis(200));
                   if (qp == null) {
@@ -435,7 +436,7 @@ public final class Scheduler implements AutoCloseable {
                   LOG.error("scheduling loop error", e);
                 }
               }
-              if (!closed && elector != null) {
+              if (!closed && !draining && elector != null) {
                 runDeferred();
                 LOG.error(
                     "leader election lost: {} stopped scheduling (the cache and queue still follow"
@@ -469,8 +470,49 @@ public final class Scheduler implements AutoCloseable {
   }
 
   /**
+   * The first half of a graceful shutdown (a live scheduler's SIGTERM): stops starting scheduling
+   * cycles, then waits up to {@code timeout} for the binding cycles in flight to finish (their
+   * binds to be answered), so {@link #close()}, which releases the lease, follows no half-done
+   * work. The cache and queue keep following the host. Idempotent; {@link #close()} must still be
+   * called.
+   *
+   * @param timeout how long to wait for the binding cycles in flight
+   * @return true if none is left in flight
+   */
+  public boolean drain(Duration timeout) {
+    draining = true;
+    synchronized (cycleLock) {
+      // a cycle that was running has finished and started its binding cycle
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (bindingsInFlight.get() > 0) {
+      runDeferred();
+      if (System.nanoTime() >= deadline) {
+        LOG.warn(
+            "{} binding cycles still in flight after {} s",
+            bindingsInFlight.get(),
+            timeout.toSeconds());
+        return false;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return bindingsInFlight.get() == 0;
+      }
+    }
+    return true;
+  }
+
+  /** The number of binding cycles started and not finished yet. */
+  public int bindingsInFlight() {
+    return bindingsInFlight.get();
+  }
+
+  /**
    * Stops the loop, the binding threads, then the leader elector (releasing the lease), the timers
-   * and every thread the scheduler started; idempotent.
+   * and every thread the scheduler started; idempotent. For a graceful stop call {@link
+   * #drain(Duration)} first.
    */
   @Override
   public void close() {

@@ -9,8 +9,8 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 
 /**
  * What the API server serves, from discovery: the {@code policy} version for PodDisruptionBudgets
- * ({@code v1} when served, else {@code v1beta1}, as on servers before 1.21) and whether the PodGroup
- * CRD ({@code scheduling.x-k8s.io/v1alpha1 podgroups}) is installed.
+ * ({@code v1} when served, else {@code v1beta1}, as on servers before 1.21) and whether the
+ * PodGroup CRD ({@code scheduling.x-k8s.io/v1alpha1 podgroups}) is installed.
  */
 final class ApiDiscovery {
   /** The PodGroup API group and version. */

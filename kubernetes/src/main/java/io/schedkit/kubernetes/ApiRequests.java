@@ -43,7 +43,8 @@ final class ApiRequests {
    */
   ApiRequests(HttpClient http, String masterUrl, Duration timeout) {
     this.http = http;
-    this.base = masterUrl.endsWith("/") ? masterUrl.substring(0, masterUrl.length() - 1) : masterUrl;
+    this.base =
+        masterUrl.endsWith("/") ? masterUrl.substring(0, masterUrl.length() - 1) : masterUrl;
     this.timeout = timeout;
   }
 
@@ -102,7 +103,8 @@ final class ApiRequests {
         .handle(
             (response, t) -> {
               if (t != null) {
-                throw new ApiException(0, "", t.getMessage() == null ? t.toString() : t.getMessage());
+                throw new ApiException(
+                    0, "", t.getMessage() == null ? t.toString() : t.getMessage());
               }
               if (response.isSuccessful()) {
                 return response.body();

@@ -24,12 +24,12 @@ import org.slf4j.LoggerFactory;
  * <p>Informers publish what they see ({@link #publish}) from their own threads; this feed applies
  * each report to the delivered state, one at a time in arrival order, and turns it into the event
  * that makes the listeners' view equal the reported object: an add of a known object is a {@code
- * MODIFIED} (old = what was delivered), an update of an unknown object an {@code ADDED}, a delete of
- * an unknown object nothing, a report with the delivered resourceVersion nothing, and an object
- * whose UID changed under the same name (deleted and created again while a watch was down) a
- * {@code DELETED} of the old one then an {@code ADDED}. So a relist after a watch expired (410) or
- * a dropped connection, which re-reports every object and deletes the missing ones, converges
- * without losing or duplicating a change.
+ * MODIFIED} (old = what was delivered), an update of an unknown object an {@code ADDED}, a delete
+ * of an unknown object nothing, a report with the delivered resourceVersion nothing, and an object
+ * whose UID changed under the same name (deleted and created again while a watch was down) a {@code
+ * DELETED} of the old one then an {@code ADDED}. So a relist after a watch expired (410) or a
+ * dropped connection, which re-reports every object and deletes the missing ones, converges without
+ * losing or duplicating a change.
  *
  * <p>Design note (threads): one daemon thread takes reports and tasks from an unbounded queue; it
  * alone writes the state (read by {@link #snapshot} under the state's lock) and calls listeners.

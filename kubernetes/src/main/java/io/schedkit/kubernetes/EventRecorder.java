@@ -14,17 +14,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Records the scheduler's events about pods as {@code core/v1} Events ({@code Scheduled}, {@code
  * FailedScheduling}, {@code Preempted}), as client-go's event broadcaster does for kube-scheduler:
- * asynchronously, from a bounded queue (1000 events, as the broadcaster's channel), on its own
- * thread and through its own requests, so events never slow a bind down; when the queue is full an
- * event is dropped and counted.
+ * asynchronously, from a bounded queue (1000 events, as the broadcaster's channel), by its own
+ * thread with up to 16 writes in flight and through its own rate-limited requests, so events never
+ * slow a bind down; when the queue is full an event is dropped and counted.
  *
  * <p>Each event is a new object named {@code <pod>.<unix nanoseconds in hex>} in the pod's
- * namespace, {@code source.component} the pod's scheduler name, {@code count} 1; a failure to
- * write one is logged at debug level and dropped, as upstream's recorder does after its retries.
+ * namespace, {@code source.component} the pod's scheduler name, {@code count} 1; a failure to write
+ * one is logged at debug level and dropped, as upstream's recorder does after its retries.
  */
 final class EventRecorder implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
   private static final int CAPACITY = 1000;
+  private static final int IN_FLIGHT = 16;
 
   /** An event's type. */
   enum Type {
@@ -40,6 +41,8 @@ final class EventRecorder implements AutoCloseable {
   private final BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(CAPACITY);
   private final AtomicLong dropped = new AtomicLong();
   private final AtomicLong written = new AtomicLong();
+  private final java.util.concurrent.Semaphore inFlight =
+      new java.util.concurrent.Semaphore(IN_FLIGHT);
   private final Thread thread;
   private volatile boolean closed;
 
@@ -63,7 +66,8 @@ final class EventRecorder implements AutoCloseable {
     if (closed || !queue.offer(new Pending(pod, type, reason, action, message))) {
       long n = dropped.incrementAndGet();
       if (Long.bitCount(n) == 1) { // 1, 2, 4, 8, ...: a trickle of log lines under a flood
-        LOG.warn("event queue full: {} events dropped so far (latest: {} {})", n, reason, pod.key());
+        LOG.warn(
+            "event queue full: {} events dropped so far (latest: {} {})", n, reason, pod.key());
       }
     }
   }
@@ -93,17 +97,30 @@ final class EventRecorder implements AutoCloseable {
         return;
       }
       try {
-        api.send(
-                "POST",
-                ApiRequests.corePath(p.pod().namespace(), "events", ""),
-                ApiRequests.JSON,
-                body(p, Instant.now()))
-            .join();
-        written.incrementAndGet();
-      } catch (RuntimeException e) {
-        Throwable cause = e.getCause() != null ? e.getCause() : e;
-        LOG.debug("event {} of {} not written: {}", p.reason(), p.pod().key(), cause.getMessage());
+        inFlight.acquire();
+      } catch (InterruptedException e) {
+        return;
       }
+      Pending sent = p;
+      api.send(
+              "POST",
+              ApiRequests.corePath(p.pod().namespace(), "events", ""),
+              ApiRequests.JSON,
+              body(p, Instant.now()))
+          .whenComplete(
+              (body, t) -> {
+                inFlight.release();
+                if (t == null) {
+                  written.incrementAndGet();
+                } else {
+                  Throwable cause = t.getCause() != null ? t.getCause() : t;
+                  LOG.debug(
+                      "event {} of {} not written: {}",
+                      sent.reason(),
+                      sent.pod().key(),
+                      cause.getMessage());
+                }
+              });
     }
   }
 

@@ -41,9 +41,9 @@ import org.slf4j.LoggerFactory;
  * updates and deletes that make the scheduler's view equal the server's again.
  *
  * <p><b>Writing.</b> {@link #bind}, {@link #evict}, {@link #nominate} and {@link
- * #reportUnschedulable} do what kube-scheduler does (see {@link PodWriter}), asynchronously, through
- * the client (its rate limit applies); events ({@code Scheduled}, {@code FailedScheduling}, {@code
- * Preempted}) go to {@code core/v1} Events through their own queue and rate limit.
+ * #reportUnschedulable} do what kube-scheduler does (see {@link PodWriter}), asynchronously,
+ * through the client (its rate limit applies); events ({@code Scheduled}, {@code FailedScheduling},
+ * {@code Preempted}) go to {@code core/v1} Events through their own queue and rate limit.
  *
  * <p>The view does not own the client: {@link #close()} stops the informers and threads, not the
  * client.
@@ -60,6 +60,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
   private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
   private final Map<String, Throwable> lastErrors = new ConcurrentHashMap<>();
   private final AtomicLong lists = new AtomicLong();
+  private final Map<String, CompletableFuture<Void>> listed = new LinkedHashMap<>();
   private volatile boolean synced;
   private String policyVersion = "";
   private boolean podGroups;
@@ -72,8 +73,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     this.conversion = new ObjectConversion(client.getKubernetesSerialization());
     String master = client.getMasterUrl().toString();
     this.events =
-        new EventRecorder(
-            new ApiRequests(eventClient(client, b.events), master, b.requestTimeout));
+        new EventRecorder(new ApiRequests(eventClient(client, b.events), master, b.requestTimeout));
     this.writer =
         new PodWriter(new ApiRequests(client.getHttpClient(), master, b.requestTimeout), events);
   }
@@ -153,7 +153,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         client.getMasterUrl(),
         policyVersion,
         podGroups ? "yes" : "CRD not installed");
-    List<CompletableFuture<Void>> starts = new ArrayList<>();
+    List<CompletableFuture<Void>> starts = new ArrayList<>(listed.values());
     for (SharedIndexInformer<?> i : informers.values()) {
       starts.add(i.start().toCompletableFuture());
     }
@@ -201,6 +201,10 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
   private <T extends HasMetadata> void inform(String kind, Informable<T> source) {
     SharedIndexInformer<T> informer = source.runnableInformer(0);
+    // Handlers hear of a list's items before its onList: once every informer's first onList came,
+    // every listed object was reported to the feed.
+    CompletableFuture<Void> firstList = new CompletableFuture<>();
+    listed.put(kind, firstList);
     informer.exceptionHandler(
         (isStarted, t) -> {
           lastErrors.put(kind, t);
@@ -222,6 +226,11 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
           @Override
           public void onDelete(T obj, boolean deletedFinalStateUnknown) {
             report(EventFeed.Report.DELETE, obj);
+          }
+
+          @Override
+          public void onList(String resourceVersion, boolean complete) {
+            firstList.complete(null);
           }
 
           @Override

@@ -114,9 +114,7 @@ public final class KubernetesLeaseStore implements LeaseStore {
   private Lease lease(LeaderElectionRecord record, String resourceVersion) {
     String json =
         LeaseCodec.toLeaseJson(
-            namespace,
-            name,
-            new Stored(record, resourceVersion == null ? "0" : resourceVersion));
+            namespace, name, new Stored(record, resourceVersion == null ? "0" : resourceVersion));
     Lease lease = serialization.unmarshal(json, Lease.class);
     lease.getMetadata().setResourceVersion(resourceVersion);
     return lease;

@@ -34,7 +34,8 @@ import java.util.concurrent.CompletionStage;
  *       (upstream's {@code updatePod}), its {@code lastTransitionTime} kept when the status stays.
  * </ul>
  *
- * Every failure is a {@link ClusterWriteException} naming the pod, the node and the server's answer.
+ * Every failure is a {@link ClusterWriteException} naming the pod, the node and the server's
+ * answer.
  */
 final class PodWriter {
   /** The condition type of scheduling. */
@@ -118,42 +119,38 @@ final class PodWriter {
                       return t == null;
                     })
             : CompletableFuture.completedFuture(true);
-    return marked
-        .thenCompose(
-            exists -> {
-              if (!exists) {
-                return CompletableFuture.<Void>completedFuture(null);
-              }
-              ObjectNode options = ApiRequests.object();
-              options.put("apiVersion", "v1");
-              options.put("kind", "DeleteOptions");
-              if (!victim.uid().isEmpty()) {
-                options.putObject("preconditions").put("uid", victim.uid());
-              }
-              return api.send(
-                      "DELETE",
-                      ApiRequests.corePath(victim.namespace(), "pods", victim.name()),
-                      ApiRequests.JSON,
-                      options)
-                  .handle(
-                      (body, t) -> {
-                        if (t != null && !gone(t, what)) {
-                          throw writeFailure(what, t, false);
-                        }
-                        if (t == null) {
-                          events.record(
-                              victim,
-                              EventRecorder.Type.Normal,
-                              "Preempted",
-                              "Preempting",
-                              "Preempted by pod "
-                                  + preemptor.uid()
-                                  + " on node "
-                                  + victim.nodeName());
-                        }
-                        return null;
-                      });
-            });
+    return marked.thenCompose(
+        exists -> {
+          if (!exists) {
+            return CompletableFuture.<Void>completedFuture(null);
+          }
+          ObjectNode options = ApiRequests.object();
+          options.put("apiVersion", "v1");
+          options.put("kind", "DeleteOptions");
+          if (!victim.uid().isEmpty()) {
+            options.putObject("preconditions").put("uid", victim.uid());
+          }
+          return api.send(
+                  "DELETE",
+                  ApiRequests.corePath(victim.namespace(), "pods", victim.name()),
+                  ApiRequests.JSON,
+                  options)
+              .handle(
+                  (body, t) -> {
+                    if (t != null && !gone(t, what)) {
+                      throw writeFailure(what, t, false);
+                    }
+                    if (t == null) {
+                      events.record(
+                          victim,
+                          EventRecorder.Type.Normal,
+                          "Preempted",
+                          "Preempting",
+                          "Preempted by pod " + preemptor.uid() + " on node " + victim.nodeName());
+                    }
+                    return null;
+                  });
+        });
   }
 
   CompletionStage<Void> nominate(Pod pod, String nodeName) {

@@ -7,8 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * client-go's client-side rate limit ({@code flowcontrol.NewTokenBucketRateLimiter(qps, burst)}):
- * a bucket of {@code burst} tokens refilled at {@code qps} per second; every request takes one,
+ * client-go's client-side rate limit ({@code flowcontrol.NewTokenBucketRateLimiter(qps, burst)}): a
+ * bucket of {@code burst} tokens refilled at {@code qps} per second; every request takes one,
  * waiting for it when the bucket is empty. Installed as an interceptor of the fabric8 HTTP client,
  * so it covers every request the client sends (lists, watches, writes), as client-go's does.
  *

@@ -5,8 +5,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Waits for a condition on a live system by polling it until a deadline: the deadline only bounds
- * a test that would otherwise hang, it is never what the test asserts.
+ * Waits for a condition on a live system by polling it until a deadline: the deadline only bounds a
+ * test that would otherwise hang, it is never what the test asserts.
  */
 final class Await {
   private Await() {}
@@ -24,7 +24,8 @@ final class Await {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out after " + timeout + " waiting for " + what + "; " + state.get());
+        throw new AssertionError(
+            "timed out after " + timeout + " waiting for " + what + "; " + state.get());
       }
       try {
         Thread.sleep(50);

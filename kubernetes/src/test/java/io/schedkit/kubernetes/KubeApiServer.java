@@ -34,11 +34,11 @@ import javax.net.ssl.X509TrustManager;
  * layout of controller-runtime's envtest, {@code KUBEBUILDER_ASSETS}), for integration tests.
  *
  * <p>What it does, as {@code shared/tools/kube/start-apiserver.sh} does, without openssl: a fresh
- * run folder, free ports, an RSA service-account key made by the JDK, a static bearer token
- * (group {@code system:masters}), {@code AlwaysAllow} authorization, and the serving certificate
- * the apiserver makes itself in {@code --cert-dir} (its CA is trusted by the clients). The
- * admission plugins {@code ServiceAccount} and {@code TaintNodesByCondition} are off, so pods need
- * no service account and new nodes are not tainted not-ready (there is no kubelet to clear it).
+ * run folder, free ports, an RSA service-account key made by the JDK, a static bearer token (group
+ * {@code system:masters}), {@code AlwaysAllow} authorization, and the serving certificate the
+ * apiserver makes itself in {@code --cert-dir} (its CA is trusted by the clients). The admission
+ * plugins {@code ServiceAccount} and {@code TaintNodesByCondition} are off, so pods need no service
+ * account and new nodes are not tainted not-ready (there is no kubelet to clear it).
  *
  * <p>fabric8's {@code kube-api-test} was not used: it needs a {@code kubectl} binary beside the
  * others (the asset folder has none) and its own folder layout, and cannot restart the apiserver

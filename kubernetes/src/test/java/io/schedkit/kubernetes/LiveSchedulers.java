@@ -33,7 +33,8 @@ final class LiveSchedulers implements AutoCloseable {
 
   /** One profile named {@link #NAME}, no leader election. */
   static SchedulerConfiguration defaultConfig() {
-    return config("leaderElection: {leaderElect: false}\nprofiles:\n- schedulerName: " + NAME + "\n");
+    return config(
+        "leaderElection: {leaderElect: false}\nprofiles:\n- schedulerName: " + NAME + "\n");
   }
 
   /** Starts a view and a scheduler on it; with leader election when the config says so. */

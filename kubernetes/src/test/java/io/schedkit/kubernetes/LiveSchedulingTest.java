@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * schedkit as a second scheduler on a real API server: 200 nodes and 2,000 pods created through
- * the API all end bound with no node over its allocatable, while pods of another scheduler are
- * never touched.
+ * schedkit as a second scheduler on a real API server: 200 nodes and 2,000 pods created through the
+ * API all end bound with no node over its allocatable, while pods of another scheduler are never
+ * touched.
  */
 @ExtendWith(RealApiServer.class)
 final class LiveSchedulingTest {
@@ -42,7 +42,9 @@ final class LiveSchedulingTest {
   @Test
   void twoThousandPods_allBound_noNodeOverAllocatable_otherSchedulersPodsUntouched() {
     String ns = "scale";
-    client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
+    client
+        .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+        .create();
     List<HasMetadata> nodes = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
       nodes.add(TestObjects.node(String.format("node-%03d", i), "4", "16Gi"));
@@ -64,7 +66,10 @@ final class LiveSchedulingTest {
           "2,000 pods bound",
           Duration.ofMinutes(4),
           () -> bound(TestObjects.pods(client, ns)) == 2000,
-          () -> bound(TestObjects.pods(client, ns)) + " bound, pending: " + live.scheduler.pendingPods().stream().limit(3).toList());
+          () ->
+              bound(TestObjects.pods(client, ns))
+                  + " bound, pending: "
+                  + live.scheduler.pendingPods().stream().limit(3).toList());
 
       List<Pod> all = TestObjects.pods(client, ns);
       Map<String, long[]> used = new HashMap<>();
@@ -77,8 +82,15 @@ final class LiveSchedulingTest {
         }
         assertThat(p.getSpec().getNodeName()).as(p.getMetadata().getName()).isNotNull();
         long[] u = used.computeIfAbsent(p.getSpec().getNodeName(), k -> new long[3]);
-        u[0] += Quantity.getAmountInBytes(p.getSpec().getContainers().get(0).getResources().getRequests().get("cpu")).multiply(java.math.BigDecimal.valueOf(1000)).longValue();
-        u[1] += Quantity.getAmountInBytes(p.getSpec().getContainers().get(0).getResources().getRequests().get("memory")).longValue();
+        u[0] +=
+            Quantity.getAmountInBytes(
+                    p.getSpec().getContainers().get(0).getResources().getRequests().get("cpu"))
+                .multiply(java.math.BigDecimal.valueOf(1000))
+                .longValue();
+        u[1] +=
+            Quantity.getAmountInBytes(
+                    p.getSpec().getContainers().get(0).getResources().getRequests().get("memory"))
+                .longValue();
         u[2]++;
       }
       assertThat(used.values().stream().mapToLong(u -> u[2]).sum()).isEqualTo(2000);

@@ -35,7 +35,8 @@ final class RealApiServer
     if (a == null) {
       return ConditionEvaluationResult.disabled(SKIP);
     }
-    if (!Files.isExecutable(a.resolve("kube-apiserver")) || !Files.isExecutable(a.resolve("etcd"))) {
+    if (!Files.isExecutable(a.resolve("kube-apiserver"))
+        || !Files.isExecutable(a.resolve("etcd"))) {
       return ConditionEvaluationResult.disabled(
           "KUBEBUILDER_ASSETS=" + a + " holds no executable etcd and kube-apiserver: skipping");
     }

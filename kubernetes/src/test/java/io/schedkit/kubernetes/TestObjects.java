@@ -19,7 +19,8 @@ final class TestObjects {
   /** A Ready node with {@code cpu} and {@code memory} allocatable and room for 110 pods. */
   static Node node(String name, String cpu, String memory) {
     Map<String, Quantity> r =
-        Map.of("cpu", new Quantity(cpu), "memory", new Quantity(memory), "pods", new Quantity("110"));
+        Map.of(
+            "cpu", new Quantity(cpu), "memory", new Quantity(memory), "pods", new Quantity("110"));
     return new NodeBuilder()
         .withNewMetadata()
         .withName(name)
@@ -59,7 +60,9 @@ final class TestObjects {
   }
 
   /** Creates {@code objects} with 4 concurrent requests, in no particular order. */
-  static void createAll(KubernetesClient client, List<? extends io.fabric8.kubernetes.api.model.HasMetadata> objects) {
+  static void createAll(
+      KubernetesClient client,
+      List<? extends io.fabric8.kubernetes.api.model.HasMetadata> objects) {
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<? extends Future<?>> done =
