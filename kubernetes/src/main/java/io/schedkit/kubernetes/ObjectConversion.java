@@ -2,8 +2,8 @@ package io.schedkit.kubernetes;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.schedkit.core.kube.DecodeResult;
-import io.schedkit.core.kube.KubeCodec;
+import io.schedkit.core.codec.DecodeResult;
+import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.framework.model.KubeObject;
 import java.util.Optional;
 import org.slf4j.Logger;

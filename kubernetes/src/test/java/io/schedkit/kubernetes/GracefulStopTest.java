@@ -3,7 +3,7 @@ package io.schedkit.kubernetes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.SystemClock;
+import io.schedkit.core.clock.SystemClock;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.framework.cluster.ClusterObjects;
 import io.schedkit.framework.cluster.ClusterView;

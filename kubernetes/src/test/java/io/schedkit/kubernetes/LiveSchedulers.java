@@ -2,7 +2,7 @@ package io.schedkit.kubernetes;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.schedkit.core.Scheduler;
-import io.schedkit.core.kube.SchedulerConfigurationDecoder;
+import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.ClientConnectionConfig;
 import io.schedkit.framework.config.SchedulerConfiguration;
