@@ -10,6 +10,7 @@ import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.simulation.Simulation;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,6 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Option(
       names = "--cluster",
-      required = true,
       paramLabel = "FILE",
       description =
           "The cluster: nodes, running and pending pods, PodDisruptionBudgets, PriorityClasses,"
@@ -57,11 +57,27 @@ final class ExplainCommand implements Callable<Integer> {
   private Path cluster;
 
   @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description =
+          "Instead of --cluster: the live cluster of this kubeconfig, read once (nothing is"
+              + " written to it).")
+  private Path kubeconfig;
+
+  @Option(
+      names = "--context",
+      paramLabel = "NAME",
+      description = "With --kubeconfig: the context to use.")
+  private String context;
+
+  @Option(
       names = "--pod",
       required = true,
-      paramLabel = "FILE",
-      description = "The pods to explain (one or more, same formats).")
-  private Path podFile;
+      paramLabel = "FILE|NAMESPACE/NAME",
+      description =
+          "The pods to explain (a file of one or more, same formats); with --kubeconfig also"
+              + " NAMESPACE/NAME of a pod of the live cluster, explained as if it were pending.")
+  private String podArg;
 
   @Option(
       names = "--config",
@@ -90,8 +106,25 @@ final class ExplainCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     Inputs inputs = new Inputs(spec.commandLine().getErr());
-    List<KubeObject> objects = inputs.objects(cluster);
-    List<Pod> pods = inputs.pods(podFile);
+    if ((cluster == null) == (kubeconfig == null)) {
+      throw new InputException("give exactly one of --cluster FILE and --kubeconfig FILE");
+    }
+    List<KubeObject> objects;
+    List<Pod> pods;
+    String source;
+    if (cluster != null) {
+      source = cluster.toString();
+      objects = inputs.objects(cluster);
+      pods = inputs.pods(Path.of(podArg));
+    } else {
+      source = "the cluster of " + kubeconfig;
+      objects = new ArrayList<>(LiveCluster.read(kubeconfig, context).all());
+      if (Files.isRegularFile(Path.of(podArg))) {
+        pods = inputs.pods(Path.of(podArg));
+      } else {
+        pods = List.of(takeLivePod(objects));
+      }
+    }
     Registry registry = Registry.discover();
     Inputs.Config configuration = inputs.configuration(config, registry);
 
@@ -102,7 +135,7 @@ final class ExplainCommand implements Callable<Integer> {
     try {
       inMemory.createAll(objects);
     } catch (IllegalArgumentException e) {
-      throw new InputException(cluster + ": " + e.getMessage(), e);
+      throw new InputException(source + ": " + e.getMessage(), e);
     }
     boolean allPlaced = true;
     try (Scheduler scheduler =
@@ -130,6 +163,35 @@ final class ExplainCommand implements Callable<Integer> {
   }
 
   /**
+   * Removes the pod {@code --pod NAMESPACE/NAME} (or {@code NAME} in {@code default}) from the live
+   * {@code objects} and returns it unbound: a bound pod is explained as if it were pending, without
+   * its own requests counted on its node.
+   *
+   * @throws InputException if the live cluster has no such pod
+   */
+  private Pod takeLivePod(List<KubeObject> objects) {
+    int slash = podArg.indexOf('/');
+    String ns = slash < 0 ? "default" : podArg.substring(0, slash);
+    String name = slash < 0 ? podArg : podArg.substring(slash + 1);
+    for (int i = 0; i < objects.size(); i++) {
+      if (objects.get(i) instanceof Pod p && p.namespace().equals(ns) && p.name().equals(name)) {
+        objects.remove(i);
+        return new Pod(p.metadata(), p.spec().withNodeName(""), p.status());
+      }
+    }
+    throw new InputException(
+        "--pod: no file "
+            + podArg
+            + " and no pod "
+            + ns
+            + "/"
+            + name
+            + " in the cluster of "
+            + kubeconfig
+            + " (pods that succeeded or failed are not read)");
+  }
+
+  /**
    * The pods with the profile that explains them: {@code --profile}, else {@code
    * spec.schedulerName}, else {@code default-scheduler}.
    *
@@ -150,7 +212,7 @@ final class ExplainCommand implements Callable<Integer> {
       }
       if (!profiles.contains(name)) {
         throw new InputException(
-            podFile
+            podArg
                 + ": Pod "
                 + pod.key()
                 + ": spec.schedulerName: Unsupported value: \""

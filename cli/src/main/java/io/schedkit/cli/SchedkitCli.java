@@ -19,8 +19,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code schedkit} command line: the main class of {@code schedkit.jar}, which the {@code
- * ./schedkit} launcher runs. Its subcommands are {@code explain}, {@code simulate}, {@code demo}
- * and {@code bench}, plus {@code help}.
+ * ./schedkit} launcher runs. Its subcommands are {@code explain}, {@code simulate}, {@code demo},
+ * {@code bench}, {@code run} and {@code snapshot}, plus {@code help}.
  *
  * <p>Exit codes, for every command: {@value #EXIT_OK} success; {@value #EXIT_NEGATIVE} the command
  * ran and its answer is negative (documented per command); {@value #EXIT_BAD_INPUT} bad usage or
@@ -38,12 +38,15 @@ import picocli.CommandLine.UnmatchedArgumentException;
       ExplainCommand.class,
       SimulateCommand.class,
       DemoCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      RunCommand.class,
+      SnapshotCommand.class
     },
     description = {
       "The Kubernetes scheduling framework on the JVM, with kube-scheduler v1.35 semantics:"
           + " explain and simulate scheduling decisions over real cluster dumps and"
-          + " KubeSchedulerConfiguration files, without an API server. New here? Run"
+          + " KubeSchedulerConfiguration files, without an API server; or schedule a live"
+          + " cluster beside kube-scheduler (run, snapshot, explain --kubeconfig). New here? Run"
           + " 'schedkit demo'."
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * <p>Design note (threads): one daemon thread takes reports and tasks from an unbounded queue; it
  * alone writes the state (read by {@link #snapshot} under the state's lock) and calls listeners.
  * {@link #subscribe} runs on that thread too, so a new listener gets the state as {@code ADDED}
- * events and then every later change, with nothing lost or repeated between the two.
+ * events (in {@link #snapshot()}'s order) and then every later change, with nothing lost or
+ * repeated between the two.
  */
 final class EventFeed implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(EventFeed.class);
@@ -84,8 +85,9 @@ final class EventFeed implements AutoCloseable {
 
   /**
    * Adds {@code listener}: on the feed thread, delivers an {@code ADDED} for every delivered object
-   * (in {@link ClusterObjects#all()}'s creation-safe order), then every later change. Returns once
-   * the initial events were delivered. Must not be called from a listener.
+   * (in {@link ClusterObjects#all()}'s creation-safe order of kinds, each kind sorted by namespace
+   * and name), then every later change. Returns once the initial events were delivered. Must not be
+   * called from a listener.
    *
    * @param listener the receiver of the events
    * @return a handle that removes the listener
@@ -113,15 +115,24 @@ final class EventFeed implements AutoCloseable {
   }
 
   /**
-   * The objects delivered so far, as their last delivered versions.
+   * The objects delivered so far, as their last delivered versions, each kind sorted by namespace
+   * and name: the order does not depend on the order in which informers happened to report, so a
+   * scheduler subscribing now and a snapshot written now see nodes (and break score ties) alike.
    *
    * @return a copy of the delivered state
    */
   ClusterObjects snapshot() {
+    List<KubeObject> objects;
     synchronized (state) {
-      return ClusterObjects.of(new ArrayList<>(state.values()));
+      objects = new ArrayList<>(state.values());
     }
+    objects.sort(BY_KEY);
+    return ClusterObjects.of(objects);
   }
+
+  private static final java.util.Comparator<KubeObject> BY_KEY =
+      java.util.Comparator.comparing((KubeObject o) -> o.metadata().namespace())
+          .thenComparing(o -> o.metadata().name());
 
   /**
    * The number of events delivered to listeners so far (initial {@code ADDED}s included).

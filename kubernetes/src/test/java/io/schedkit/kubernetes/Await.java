@@ -8,11 +8,11 @@ import java.util.function.Supplier;
  * Waits for a condition on a live system by polling it until a deadline: the deadline only bounds a
  * test that would otherwise hang, it is never what the test asserts.
  */
-final class Await {
+public final class Await {
   private Await() {}
 
   /** Polls {@code condition} every 50 ms until it holds; fails after {@code timeout}. */
-  static void until(String what, Duration timeout, BooleanSupplier condition) {
+  public static void until(String what, Duration timeout, BooleanSupplier condition) {
     until(what, timeout, condition, () -> "");
   }
 
@@ -20,7 +20,8 @@ final class Await {
    * Polls {@code condition} until it holds; fails after {@code timeout} with {@code what} and the
    * {@code state} at that moment.
    */
-  static void until(String what, Duration timeout, BooleanSupplier condition, Supplier<?> state) {
+  public static void until(
+      String what, Duration timeout, BooleanSupplier condition, Supplier<?> state) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

@@ -10,10 +10,10 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
  * The test server has no kubelet, so a deleted bound pod would stay Terminating for ever; this
  * deletes it again with grace period 0, as a kubelet finishing the pod would.
  */
-final class FakeKubelet implements AutoCloseable {
+public final class FakeKubelet implements AutoCloseable {
   private final SharedIndexInformer<Pod> informer;
 
-  FakeKubelet(KubernetesClient client) {
+  public FakeKubelet(KubernetesClient client) {
     informer =
         client
             .pods()

@@ -44,7 +44,7 @@ import javax.net.ssl.X509TrustManager;
  * others (the asset folder has none) and its own folder layout, and cannot restart the apiserver
  * alone on the same etcd, which the restart test needs.
  */
-final class KubeApiServer implements AutoCloseable {
+public final class KubeApiServer implements AutoCloseable {
   private final Path assets;
   private final Path dir;
   private final int etcdPort;
@@ -70,7 +70,7 @@ final class KubeApiServer implements AutoCloseable {
    * Starts etcd and the apiserver from {@code assets} and waits until the apiserver is ready and
    * the {@code default} namespace exists.
    */
-  static KubeApiServer start(Path assets) throws IOException, InterruptedException {
+  public static KubeApiServer start(Path assets) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("schedkit-kube-");
     KubeApiServer s = new KubeApiServer(assets, dir);
     try {
@@ -136,7 +136,7 @@ final class KubeApiServer implements AutoCloseable {
   }
 
   /** Starts the apiserver (again, after {@link #stopApiServer}) and waits until it is ready. */
-  void startApiServer() throws IOException, InterruptedException {
+  public void startApiServer() throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(assets.resolve("kube-apiserver").toString());
     cmd.add("--etcd-servers=http://127.0.0.1:" + etcdPort);
@@ -163,7 +163,7 @@ final class KubeApiServer implements AutoCloseable {
   }
 
   /** Stops the apiserver (SIGTERM, then SIGKILL after 10 s); etcd keeps running. */
-  void stopApiServer() throws InterruptedException {
+  public void stopApiServer() throws InterruptedException {
     stop(apiserver);
     apiserver = null;
   }
@@ -243,27 +243,27 @@ final class KubeApiServer implements AutoCloseable {
   }
 
   /** The apiserver's URL. */
-  String url() {
+  public String url() {
     return "https://127.0.0.1:" + apiPort;
   }
 
   /** The apiserver's port. */
-  int port() {
+  public int port() {
     return apiPort;
   }
 
   /** The folder of this run (logs, certificates, etcd data). */
-  Path dir() {
+  public Path dir() {
     return dir;
   }
 
   /** The client configuration of the admin user, trusting the apiserver's own CA. */
-  Config config() {
+  public Config config() {
     return configFor(url());
   }
 
   /** The admin configuration for the server reached at {@code url} (for example a proxy). */
-  Config configFor(String url) {
+  public Config configFor(String url) {
     return new ConfigBuilder(Config.empty())
         .withMasterUrl(url)
         .withOauthToken(token)
@@ -275,12 +275,12 @@ final class KubeApiServer implements AutoCloseable {
   }
 
   /** A new admin client without rate limit. */
-  KubernetesClient client() {
+  public KubernetesClient client() {
     return KubernetesClients.build(config(), new ClientConnectionConfig("", "", "", -1, 0));
   }
 
   /** Writes a kubeconfig for the admin user (for the CLI and the upstream scheduler). */
-  Path kubeconfig() throws IOException {
+  public Path kubeconfig() throws IOException {
     Path file = dir.resolve("kubeconfig");
     String ca =
         Base64.getEncoder().encodeToString(Files.readAllBytes(dir.resolve("certs/apiserver.crt")));

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * a {@link KubeApiServer} parameter. Without the variable the class is skipped with one line saying
  * so, so the build passes on any machine with a JDK.
  */
-final class RealApiServer
+public final class RealApiServer
     implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, ParameterResolver {
   /** The reason given when the assets are missing. */
-  static final String SKIP = "KUBEBUILDER_ASSETS not set: skipping real API server tests";
+  public static final String SKIP = "KUBEBUILDER_ASSETS not set: skipping real API server tests";
 
   private static final ExtensionContext.Namespace NS =
       ExtensionContext.Namespace.create(RealApiServer.class);

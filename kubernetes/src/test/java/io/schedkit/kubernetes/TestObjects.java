@@ -13,11 +13,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /** Nodes and pods for the real-server tests, created through the API as a user would. */
-final class TestObjects {
+public final class TestObjects {
   private TestObjects() {}
 
   /** A Ready node with {@code cpu} and {@code memory} allocatable and room for 110 pods. */
-  static Node node(String name, String cpu, String memory) {
+  public static Node node(String name, String cpu, String memory) {
     Map<String, Quantity> r =
         Map.of(
             "cpu", new Quantity(cpu), "memory", new Quantity(memory), "pods", new Quantity("110"));
@@ -38,7 +38,8 @@ final class TestObjects {
   }
 
   /** A pending pod of {@code scheduler} requesting {@code cpu} and {@code memory}. */
-  static Pod pod(String namespace, String name, String scheduler, String cpu, String memory) {
+  public static Pod pod(
+      String namespace, String name, String scheduler, String cpu, String memory) {
     return new PodBuilder()
         .withNewMetadata()
         .withName(name)
@@ -60,7 +61,7 @@ final class TestObjects {
   }
 
   /** Creates {@code objects} with 4 concurrent requests, in no particular order. */
-  static void createAll(
+  public static void createAll(
       KubernetesClient client,
       List<? extends io.fabric8.kubernetes.api.model.HasMetadata> objects) {
     ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -78,7 +79,7 @@ final class TestObjects {
   }
 
   /** The pods of {@code namespace}. */
-  static List<Pod> pods(KubernetesClient client, String namespace) {
+  public static List<Pod> pods(KubernetesClient client, String namespace) {
     return client.pods().inNamespace(namespace).list().getItems();
   }
 }

@@ -179,6 +179,29 @@ public final class KubeCodec {
   }
 
   /**
+   * Returns {@code objects} as one {@code kind: List} ({@code apiVersion: v1}, {@code items}), as
+   * {@code kubectl get -o json|yaml} prints several objects; {@link #decode} reads it back.
+   *
+   * @param objects the objects, in order
+   * @param yaml true for YAML, false for pretty-printed JSON
+   * @return the text, ending with a newline
+   */
+  public String toList(List<? extends KubeObject> objects, boolean yaml) {
+    ObjectNode list = JSON.createObjectNode();
+    list.put("apiVersion", "v1");
+    list.put("kind", "List");
+    com.fasterxml.jackson.databind.node.ArrayNode items = list.putArray("items");
+    for (KubeObject o : objects) {
+      items.add(ModelWriter.object(o));
+    }
+    try {
+      return yaml ? YAML.writeValueAsString(list) : JSON_WRITER.writeValueAsString(list) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write a List of " + objects.size() + " objects", e);
+    }
+  }
+
+  /**
    * Returns {@code objects} as a multi-document YAML stream, one document per object separated by
    * {@code ---}.
    *

@@ -343,6 +343,9 @@ final class KubeCodecTest {
     DecodeResult fromYaml = codec.decode(codec.toYaml(objects), "out.yaml");
     assertThat(fromYaml.objects()).isEqualTo(objects);
     assertThat(fromYaml.warnings()).isEmpty();
+    assertThat(codec.decode(codec.toList(objects, true), "list.yaml").objects()).isEqualTo(objects);
+    assertThat(codec.decode(codec.toList(objects, false), "list.json").objects())
+        .isEqualTo(objects);
 
     for (KubeObject o : objects) {
       String json = codec.toJson(o);
@@ -429,6 +432,33 @@ final class KubeCodecTest {
                 team: x
             """);
     assertThat(codec.decode(yaml, "ns.yaml").objects()).containsExactly(a, b);
+  }
+
+  @Test
+  void toList_isOneKubectlList() {
+    Namespace a = Namespace.of("a", Map.of());
+    Namespace b = Namespace.of("b", Map.of("team", "x"));
+
+    assertThat(codec.toList(List.of(a, b), true))
+        .isEqualTo(
+            """
+            apiVersion: v1
+            kind: List
+            items:
+            - apiVersion: v1
+              kind: Namespace
+              metadata:
+                name: a
+            - apiVersion: v1
+              kind: Namespace
+              metadata:
+                name: b
+                labels:
+                  team: x
+            """);
+    assertThat(codec.toList(List.of(), false))
+        .isEqualTo(
+            "{\n    \"apiVersion\": \"v1\",\n    \"kind\": \"List\",\n    \"items\": []\n}\n");
   }
 
   @Test
