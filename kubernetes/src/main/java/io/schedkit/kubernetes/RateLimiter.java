@@ -41,16 +41,7 @@ final class RateLimiter implements Interceptor {
 
   /** Takes a token, waiting for it if the bucket is empty. */
   void acquire() {
-    long wakeAt;
-    synchronized (this) {
-      long now = System.nanoTime();
-      // A full bucket holds at most `burst` tokens: the earliest next token is burst intervals ago.
-      if (next < now - burstNanos) {
-        next = now - burstNanos;
-      }
-      next += intervalNanos;
-      wakeAt = next;
-    }
+    long wakeAt = System.nanoTime() + reserve(System.nanoTime());
     long wait;
     while ((wait = wakeAt - System.nanoTime()) > 0) {
       LockSupport.parkNanos(wait);
@@ -59,6 +50,21 @@ final class RateLimiter implements Interceptor {
         return;
       }
     }
+  }
+
+  /**
+   * Takes the next token at time {@code now} (in {@link System#nanoTime()}'s scale).
+   *
+   * @param now the current time in nanoseconds
+   * @return how long the caller must wait for its token, in nanoseconds; 0 if it is there
+   */
+  synchronized long reserve(long now) {
+    // A full bucket holds at most `burst` tokens: the earliest next token is burst intervals ago.
+    if (next < now - burstNanos) {
+      next = now - burstNanos;
+    }
+    next += intervalNanos;
+    return Math.max(0, next - now);
   }
 
   @Override
