@@ -51,12 +51,14 @@ public final class KubeApiServer implements AutoCloseable {
   private final int etcdPeerPort;
   private final int apiPort;
   private final String token;
+  private final List<String> extraArgs;
   private Process etcd;
   private Process apiserver;
   private int apiserverStarts;
 
-  private KubeApiServer(Path assets, Path dir) throws IOException {
+  private KubeApiServer(Path assets, Path dir, List<String> extraArgs) throws IOException {
     this.assets = assets;
+    this.extraArgs = List.copyOf(extraArgs);
     this.dir = dir;
     this.etcdPort = freePort();
     this.etcdPeerPort = freePort();
@@ -71,8 +73,14 @@ public final class KubeApiServer implements AutoCloseable {
    * the {@code default} namespace exists.
    */
   public static KubeApiServer start(Path assets) throws IOException, InterruptedException {
+    return start(assets, List.of());
+  }
+
+  /** As {@link #start(Path)}, with further kube-apiserver flags. */
+  public static KubeApiServer start(Path assets, List<String> extraApiserverArgs)
+      throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("schedkit-kube-");
-    KubeApiServer s = new KubeApiServer(assets, dir);
+    KubeApiServer s = new KubeApiServer(assets, dir, extraApiserverArgs);
     try {
       s.init();
       s.startEtcd();
@@ -153,6 +161,7 @@ public final class KubeApiServer implements AutoCloseable {
     cmd.add("--disable-admission-plugins=ServiceAccount,TaintNodesByCondition");
     cmd.add("--endpoint-reconciler-type=none");
     cmd.add("--allow-privileged=true");
+    cmd.addAll(extraArgs);
     apiserverStarts++;
     apiserver =
         new ProcessBuilder(cmd)

@@ -12,9 +12,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Runs a test class against a real etcd and kube-apiserver ({@link KubeApiServer}), one server per
- * class, from the binaries in the folder named by {@code KUBEBUILDER_ASSETS}; injects the server as
- * a {@link KubeApiServer} parameter. Without the variable the class is skipped with one line saying
- * so, so the build passes on any machine with a JDK.
+ * class, from the binaries in the folder named by {@code KUBEBUILDER_ASSETS}, with the class's
+ * {@link ApiServerArgs} if any; injects the server as a {@link KubeApiServer} parameter. Without
+ * the variable the class is skipped with one line saying so, so the build passes on any machine
+ * with a JDK.
  */
 public final class RealApiServer
     implements ExecutionCondition, BeforeAllCallback, AfterAllCallback, ParameterResolver {
@@ -45,7 +46,13 @@ public final class RealApiServer
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    context.getStore(NS).put(KubeApiServer.class, KubeApiServer.start(assets()));
+    ApiServerArgs args = context.getRequiredTestClass().getAnnotation(ApiServerArgs.class);
+    context
+        .getStore(NS)
+        .put(
+            KubeApiServer.class,
+            KubeApiServer.start(
+                assets(), args == null ? java.util.List.of() : java.util.List.of(args.value())));
   }
 
   @Override
