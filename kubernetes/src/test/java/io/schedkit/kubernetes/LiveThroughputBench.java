@@ -52,8 +52,12 @@ final class LiveThroughputBench {
       }
       TestObjects.createAll(client, nodes);
       int run = 0;
+      String only = System.getProperty("bench.only", "");
       for (String qps : List.of("50", "-1")) {
         for (String which : List.of("kube-scheduler", "schedkit")) {
+          if (!only.isEmpty() && !only.equals(which)) {
+            continue;
+          }
           run++;
           String ns = "bench-" + run;
           client
@@ -68,7 +72,7 @@ final class LiveThroughputBench {
                 p,
                 "http://127.0.0.1:" + port + (which.equals("schedkit") ? "/readyz" : "/healthz"),
                 dir);
-            String line = measure(client, ns, which, qps);
+            String line = measure(client, ns, which, qps, p);
             results.add(line);
             System.out.println(line);
           } finally {
@@ -145,6 +149,11 @@ final class LiveThroughputBench {
         .start();
   }
 
+  /** The CPU time the process used so far (user and system). */
+  private static Duration cpu(Process p) {
+    return p.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
+  }
+
   private static int freePort() throws IOException {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       return s.getLocalPort();
@@ -178,7 +187,8 @@ final class LiveThroughputBench {
         });
   }
 
-  private static String measure(KubernetesClient client, String ns, String which, String qps)
+  private static String measure(
+      KubernetesClient client, String ns, String which, String qps, Process scheduler)
       throws Exception {
     Set<String> bound = ConcurrentHashMap.newKeySet();
     SharedIndexInformer<Pod> informer =
@@ -208,6 +218,7 @@ final class LiveThroughputBench {
                 });
     try {
       ExecutorService pool = Executors.newFixedThreadPool(8);
+      Duration cpuBefore = cpu(scheduler);
       long start = System.nanoTime();
       List<Future<?>> created = new ArrayList<>();
       for (int i = 0; i < PODS; i++) {
@@ -225,6 +236,7 @@ final class LiveThroughputBench {
           () -> bound.size() == PODS,
           () -> bound.size() + " bound");
       long end = System.nanoTime();
+      double cpuSeconds = cpu(scheduler).minus(cpuBefore).toMillis() / 1000.0;
       double total = (end - start) / 1e9;
       double creation = (createdAt - start) / 1e9;
       return String.format(
