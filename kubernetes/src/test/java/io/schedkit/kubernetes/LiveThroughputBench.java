@@ -37,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 final class LiveThroughputBench {
   private static final int NODES = Integer.getInteger("bench.nodes", 500);
   private static final int PODS = Integer.getInteger("bench.pods", 5000);
+  private static final int WARMUP = Integer.getInteger("bench.warmup", 0);
   private static final String SCHEDULER = "bench-scheduler";
 
   @Test
@@ -72,7 +73,20 @@ final class LiveThroughputBench {
                 p,
                 "http://127.0.0.1:" + port + (which.equals("schedkit") ? "/readyz" : "/healthz"),
                 dir);
-            String line = measure(client, ns, which, qps, p);
+            if (WARMUP > 0) {
+              String warm = ns + "-warmup";
+              client
+                  .resource(
+                      new NamespaceBuilder().withNewMetadata().withName(warm).endMetadata().build())
+                  .create();
+              measure(client, warm, which, qps, p, WARMUP);
+              client.pods().inNamespace(warm).withGracePeriod(0).delete();
+              Await.until(
+                  "warm-up pods deleted",
+                  Duration.ofMinutes(5),
+                  () -> TestObjects.pods(client, warm).isEmpty());
+            }
+            String line = measure(client, ns, which, qps, p, PODS);
             results.add(line);
             System.out.println(line);
           } finally {
@@ -188,7 +202,7 @@ final class LiveThroughputBench {
   }
 
   private static String measure(
-      KubernetesClient client, String ns, String which, String qps, Process scheduler)
+      KubernetesClient client, String ns, String which, String qps, Process scheduler, int pods)
       throws Exception {
     Set<String> bound = ConcurrentHashMap.newKeySet();
     SharedIndexInformer<Pod> informer =
@@ -221,7 +235,7 @@ final class LiveThroughputBench {
       Duration cpuBefore = cpu(scheduler);
       long start = System.nanoTime();
       List<Future<?>> created = new ArrayList<>();
-      for (int i = 0; i < PODS; i++) {
+      for (int i = 0; i < pods; i++) {
         Pod pod = TestObjects.pod(ns, "p-" + i, SCHEDULER, "100m", "128Mi");
         created.add(pool.submit(() -> client.resource(pod).create()));
       }
@@ -233,7 +247,7 @@ final class LiveThroughputBench {
       Await.until(
           "all pods bound",
           Duration.ofMinutes(10),
-          () -> bound.size() == PODS,
+          () -> bound.size() == pods,
           () -> bound.size() + " bound");
       long end = System.nanoTime();
       double cpuSeconds = cpu(scheduler).minus(cpuBefore).toMillis() / 1000.0;
@@ -241,15 +255,18 @@ final class LiveThroughputBench {
       double creation = (createdAt - start) / 1e9;
       return String.format(
           Locale.ROOT,
-          "%-14s qps=%-3s nodes=%d pods=%d  %.1f s creation-to-bound  %.0f pods/s  (creation alone %.1f s, %.0f pods/s)",
+          "%-14s qps=%-3s nodes=%d pods=%d warmup=%d  %.1f s creation-to-bound  %.0f pods/s"
+              + "  (creation alone %.1f s, %.0f pods/s)  scheduler cpu %.1f s",
           which,
           qps.equals("-1") ? "unl" : qps,
           NODES,
-          PODS,
+          pods,
+          WARMUP,
           total,
-          PODS / total,
+          pods / total,
           creation,
-          PODS / creation);
+          pods / creation,
+          cpuSeconds);
     } finally {
       informer.close();
     }
