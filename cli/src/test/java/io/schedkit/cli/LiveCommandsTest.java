@@ -85,8 +85,9 @@ final class LiveCommandsTest {
       TestObjects.createAll(client, pods);
 
       Path snapshot = dir.resolve("snapshot.yaml");
-      Cli.Result snap =
-          Cli.run("snapshot", "--kubeconfig", kubeconfig.toString(), "-o", snapshot.toString());
+      CliFixtures.Result snap =
+          CliFixtures.run(
+              "snapshot", "--kubeconfig", kubeconfig.toString(), "-o", snapshot.toString());
       assertThat(snap.exit()).as(snap.err()).isZero();
       String text = Files.readString(snapshot);
       assertThat(text)
@@ -100,8 +101,8 @@ final class LiveCommandsTest {
               + "leaderElection: {leaderElect: false}\nprofiles:\n- schedulerName: schedkit\n");
       Path workload = dir.resolve("workload.yaml");
       Files.writeString(workload, "apiVersion: v1\nkind: List\nitems: []\n");
-      Cli.Result sim =
-          Cli.run(
+      CliFixtures.Result sim =
+          CliFixtures.run(
               "simulate",
               "--cluster",
               snapshot.toString(),
@@ -214,8 +215,8 @@ final class LiveCommandsTest {
           .resource(TestObjects.pod("explain", "big", "default-scheduler", "100", "512Mi"))
           .create();
 
-      Cli.Result r =
-          Cli.run(
+      CliFixtures.Result r =
+          CliFixtures.run(
               "explain",
               "--kubeconfig",
               kubeconfig.toString(),
@@ -237,7 +238,8 @@ final class LiveCommandsTest {
       assertThat(small).isNotNull();
       assertThat(small.get("filter").get("reasons").toString()).contains("Insufficient cpu");
       assertThat(
-              Cli.run("explain", "--kubeconfig", kubeconfig.toString(), "--pod", "explain/none")
+              CliFixtures.run(
+                      "explain", "--kubeconfig", kubeconfig.toString(), "--pod", "explain/none")
                   .err())
           .contains("no pod explain/none");
     }
@@ -270,9 +272,9 @@ final class LiveCommandsTest {
   /** {@code schedkit run} in a background thread of this JVM. */
   private static final class Running {
     final RunCommand command;
-    final CompletableFuture<Cli.Result> result;
+    final CompletableFuture<CliFixtures.Result> result;
 
-    private Running(RunCommand command, CompletableFuture<Cli.Result> result) {
+    private Running(RunCommand command, CompletableFuture<CliFixtures.Result> result) {
       this.command = command;
       this.result = result;
     }
@@ -284,8 +286,8 @@ final class LiveCommandsTest {
           new ArrayList<>(
               List.of("run", "--kubeconfig", kubeconfig.toString(), "--config", config.toString()));
       args.addAll(List.of(more));
-      CompletableFuture<Cli.Result> result =
-          CompletableFuture.supplyAsync(() -> Cli.run(cl, args.toArray(new String[0])));
+      CompletableFuture<CliFixtures.Result> result =
+          CompletableFuture.supplyAsync(() -> CliFixtures.run(cl, args.toArray(new String[0])));
       Await.until(
           "run serving",
           Duration.ofSeconds(60),
@@ -296,7 +298,7 @@ final class LiveCommandsTest {
 
     int stop() {
       command.requestStop();
-      Cli.Result r = result.join();
+      CliFixtures.Result r = result.join();
       return r.exit();
     }
   }
