@@ -4,7 +4,7 @@
 # server takes them, pods/s from the first creation to the last binding; first both with
 # kube-scheduler's default client QPS (50, burst 100), then both unthrottled.
 # Usage: benchmarks/kube-live/run.sh   (env: KUBEBUILDER_ASSETS, else ../shared/tools/kube/assets.sh;
-#        NODES, PODS to change the size, WARMUP=N pods bound and deleted before measuring, ONLY=schedkit or ONLY=kube-scheduler for one of them,
+#        NODES, PODS to change the size, WARMUP=N pods bound and deleted before measuring, QPS=-1 for the unthrottled pair only, ONLY=schedkit or ONLY=kube-scheduler for one of them,
 #        SCHEDKIT_BENCH_JVM_OPTS for extra JVM flags of schedkit, e.g. a JFR recording). Results: stdout and kubernetes/target/live-bench.txt.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -19,5 +19,5 @@ mvn -q -B -ntp -DskipTests -Dspotless.check.skip=true -pl cli -am package >&2
 export SCHEDKIT_JAR="$root/cli/target/schedkit.jar" SCHEDKIT_LIVE_BENCH=1
 mvn -B -ntp -Dspotless.check.skip=true -pl kubernetes -am test \
   -Dtest=LiveThroughputBench -Dsurefire.failIfNoSpecifiedTests=false \
-  -DargLine="-Dbench.nodes=${NODES:-500} -Dbench.pods=${PODS:-5000} -Dbench.only=${ONLY:-} -Dbench.warmup=${WARMUP:-0}" >&2
+  -DargLine="-Dbench.nodes=${NODES:-500} -Dbench.pods=${PODS:-5000} -Dbench.only=${ONLY:-} -Dbench.warmup=${WARMUP:-0} -Dbench.qps=${QPS:-50,-1}" >&2
 cat kubernetes/target/live-bench.txt

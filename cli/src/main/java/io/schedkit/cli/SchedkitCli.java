@@ -86,8 +86,18 @@ public final class SchedkitCli implements Callable<Integer> {
    * @param args the arguments
    */
   public static void main(String[] args) {
+    // On a machine with 2 cores the common pool has parallelism 1, and then every *Async stage
+    // without an executor (the JDK HTTP client's, under `run`) starts a new thread; give the pool
+    // at least 2 workers, unless the user chose, before anything touches it.
+    if (System.getProperty(COMMON_POOL_PARALLELISM) == null
+        && Runtime.getRuntime().availableProcessors() <= 2) {
+      System.setProperty(COMMON_POOL_PARALLELISM, "2");
+    }
     System.exit(commandLine().execute(args));
   }
+
+  private static final String COMMON_POOL_PARALLELISM =
+      "java.util.concurrent.ForkJoinPool.common.parallelism";
 
   /**
    * Returns the command line, configured with schedkit's exit codes and error handling; tests

@@ -54,7 +54,7 @@ final class LiveThroughputBench {
       TestObjects.createAll(client, nodes);
       int run = 0;
       String only = System.getProperty("bench.only", "");
-      for (String qps : List.of("50", "-1")) {
+      for (String qps : List.of(System.getProperty("bench.qps", "50,-1").split(","))) {
         for (String which : List.of("kube-scheduler", "schedkit")) {
           if (!only.isEmpty() && !only.equals(which)) {
             continue;
@@ -146,16 +146,19 @@ final class LiveThroughputBench {
               + "profiles:\n- schedulerName: "
               + SCHEDULER
               + "\n");
-      cmd =
+      cmd = new ArrayList<>(List.of("java", "-XX:+UseParallelGC"));
+      String opts = System.getenv("SCHEDKIT_BENCH_JVM_OPTS");
+      if (opts != null && !opts.isBlank()) {
+        cmd.addAll(List.of(opts.trim().split("\\s+")));
+      }
+      cmd.addAll(
           List.of(
-              "java",
-              "-XX:+UseParallelGC",
               "-jar",
               jar.toString(),
               "run",
               "--config=" + config,
               "--kubeconfig=" + kubeconfig,
-              "--port=" + port);
+              "--port=" + port));
     }
     return new ProcessBuilder(cmd)
         .redirectErrorStream(true)
