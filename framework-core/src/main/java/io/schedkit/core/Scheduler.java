@@ -7,6 +7,7 @@ import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.config.ArgsDecoder;
 import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.extender.Extenders;
+import io.schedkit.core.extender.HttpExtender;
 import io.schedkit.core.leaderelection.LeaderElector;
 import io.schedkit.core.leaderelection.LeaseStore;
 import io.schedkit.core.metrics.SchedulerMetrics;
@@ -89,6 +90,10 @@ public final class Scheduler implements AutoCloseable {
   private final boolean ownsClock;
   private final SchedulerMetrics metrics;
   private final List<Extender> extenders;
+
+  /** The extenders built from the configuration, which this scheduler closes. */
+  private final List<HttpExtender> configuredExtenders;
+
   private final Map<String, Framework> profiles;
   private final SchedulerCache cache;
   private final Snapshot snapshot;
@@ -124,7 +129,8 @@ public final class Scheduler implements AutoCloseable {
                 : new SchedulerConfigurationDecoder().defaults(registry));
     // The configuration's extenders (HTTP) come before the in-process ones; built before any
     // thread is started, since a bad TLS setting fails here.
-    List<Extender> allExtenders = new ArrayList<>(Extenders.fromConfig(configuration.extenders()));
+    this.configuredExtenders = Extenders.fromConfig(configuration.extenders());
+    List<Extender> allExtenders = new ArrayList<>(configuredExtenders);
     allExtenders.addAll(b.extenders);
     this.extenders = List.copyOf(allExtenders);
     this.ownsClock = b.clock == null;
@@ -547,6 +553,9 @@ public final class Scheduler implements AutoCloseable {
       }
     }
     workers.close();
+    for (HttpExtender e : configuredExtenders) {
+      e.close();
+    }
     if (elector != null) {
       elector.stop();
     }

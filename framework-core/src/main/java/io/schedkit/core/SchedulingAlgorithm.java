@@ -579,7 +579,8 @@ final class SchedulingAlgorithm {
         if (i == null) {
           continue;
         }
-        long weighted = s.score() * e.weight() * (ScorePlugin.MAX_NODE_SCORE / 10);
+        long score = Math.max(Extender.MIN_PRIORITY, Math.min(Extender.MAX_PRIORITY, s.score()));
+        long weighted = score * e.weight() * (ScorePlugin.MAX_NODE_SCORE / Extender.MAX_PRIORITY);
         totals[i] += weighted;
         perNode
             .computeIfAbsent(s.name(), k -> new java.util.LinkedHashMap<>())

@@ -191,6 +191,19 @@ final class SchedulerExtendersTest {
   }
 
   @Test
+  void prioritizeScoresOutOfRange_areClampedToTheExtenderRange() {
+    FakeExtender prio = new FakeExtender("prio");
+    prio.scores = Map.of("n1", Long.MAX_VALUE, "n2", -5L);
+    try (Scheduler s = scheduler(prio)) {
+      Explanation e = s.explain(Wrappers.makePod().name("p").obj());
+      assertThat(e.nodes().get(0).scores().get("prio").weighted()).isEqualTo(100);
+      assertThat(e.nodes().get(1).scores().get("prio").weighted()).isZero();
+      assertThat(e.nodes().get(0).totalScore()).isEqualTo(10 + 100);
+      assertThat(e.selectedNode()).isEqualTo("n1");
+    }
+  }
+
+  @Test
   void binderExtender_bindsInsteadOfPlugins_andUninterestedExtendersAreSkipped() {
     FakeExtender binder = new FakeExtender("binder");
     binder.binder = true;

@@ -20,6 +20,16 @@ import java.util.Map;
  * the scheduler goes on without it. Implementations must be thread-safe.
  */
 public interface Extender {
+  /** The lowest score an extender's prioritize may give (kube-scheduler's MinExtenderPriority). */
+  long MIN_PRIORITY = 0;
+
+  /**
+   * The highest score an extender's prioritize may give (kube-scheduler's MaxExtenderPriority). The
+   * scheduler clamps scores outside [{@link #MIN_PRIORITY}, {@code MAX_PRIORITY}] to the range, so
+   * a reply out of range cannot overflow a node's total.
+   */
+  long MAX_PRIORITY = 10;
+
   /**
    * A name for messages and reports (the URL prefix for HTTP extenders).
    *

@@ -10,7 +10,6 @@ import io.schedkit.framework.config.Plugins;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.RawArgs;
 import io.schedkit.framework.config.SchedulerConfiguration;
-import io.schedkit.framework.extender.Extender;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,12 +38,12 @@ public final class Extenders {
    * extenders go last, as upstream places them.
    *
    * @param configs the {@code extenders[]} entries
-   * @return the extenders
+   * @return the extenders; the caller closes them
    * @throws IllegalArgumentException if an extender cannot be built (see {@link HttpExtender})
    */
-  public static List<Extender> fromConfig(List<ExtenderConfig> configs) {
-    List<Extender> required = new ArrayList<>();
-    List<Extender> ignorable = new ArrayList<>();
+  public static List<HttpExtender> fromConfig(List<ExtenderConfig> configs) {
+    List<HttpExtender> required = new ArrayList<>();
+    List<HttpExtender> ignorable = new ArrayList<>();
     for (ExtenderConfig c : configs) {
       (c.ignorable() ? ignorable : required).add(new HttpExtender(c));
     }

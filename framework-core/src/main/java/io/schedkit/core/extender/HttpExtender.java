@@ -34,8 +34,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A scheduler extender reached over HTTP with the extender protocol v1: kube-scheduler's {@code
@@ -68,13 +72,26 @@ import java.util.concurrent.TimeoutException;
  * <p>Thread-safe: the configuration is immutable and the JDK {@link HttpClient} is shared by
  * concurrent calls.
  */
-public final class HttpExtender implements Extender {
+public final class HttpExtender implements Extender, AutoCloseable {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
+
+  /**
+   * The smallest reply size limit. A reply may be larger than its request (a filter reply of a
+   * non-nodeCacheCapable extender returns whole nodes), so the limit is the larger of this and
+   * {@link #REPLY_TO_REQUEST} times the request.
+   */
+  static final long MIN_REPLY_LIMIT_BYTES = 16L << 20;
+
+  /** How many times larger than its request a reply may be. */
+  static final int REPLY_TO_REQUEST = 4;
+
+  private static final AtomicInteger THREADS = new AtomicInteger();
 
   private final ExtenderConfig config;
   private final String baseUrl;
   private final Set<String> managedResources;
   private final HttpClient client;
+  private final ExecutorService executor;
 
   /**
    * An extender for {@code config}. The configuration is expected to be valid (as the configuration
@@ -100,13 +117,38 @@ public final class HttpExtender implements Extender {
     Set<String> managed = new HashSet<>();
     config.managedResources().forEach(r -> managed.add(r.name()));
     this.managedResources = Set.copyOf(managed);
+    this.executor =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread t = new Thread(r, "schedkit-extender-" + THREADS.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
     HttpClient.Builder builder =
         HttpClient.newBuilder()
+            .executor(executor)
             .version(HttpClient.Version.HTTP_1_1)
             .followRedirects(HttpClient.Redirect.NORMAL)
             .connectTimeout(config.httpTimeout());
     ExtenderTls.configure(builder, config);
     this.client = builder.build();
+  }
+
+  /**
+   * Stops the threads that handle this extender's replies and, on a JDK whose HTTP client can be
+   * closed (21 and later), the client's own threads; on JDK 17 the client's selector thread ends by
+   * itself once the client is no longer referenced. Calls after this fail.
+   */
+  @Override
+  public void close() {
+    executor.shutdownNow();
+    if (client instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("closing the HTTP client of " + name(), e);
+      }
+    }
   }
 
   /** The configuration this extender was built from. */
@@ -204,11 +246,30 @@ public final class HttpExtender implements Extender {
             "extender "
                 + goQuote(name())
                 + " claims a filtered node "
-                + goQuote(n)
+                + goQuote(shorten(n))
                 + " which is not found in the input node list");
       }
     }
+    checkOffered(offered, r.failedNodes().keySet(), "failed");
+    checkOffered(offered, r.failedAndUnresolvableNodes().keySet(), "failed and unresolvable");
     return new ExtenderFilterResult(passed, r.failedNodes(), r.failedAndUnresolvableNodes());
+  }
+
+  /** Fails when the reply names a node that was not sent, as upstream does for passed nodes. */
+  private void checkOffered(Set<String> offered, Set<String> named, String what)
+      throws ExtenderException {
+    for (String n : named) {
+      if (!offered.contains(n)) {
+        throw new ExtenderException(
+            "extender "
+                + goQuote(name())
+                + " claims a "
+                + what
+                + " node "
+                + goQuote(shorten(n))
+                + " which is not found in the input node list");
+      }
+    }
   }
 
   @Override
@@ -310,8 +371,13 @@ public final class HttpExtender implements Extender {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofByteArray(payload))
             .build();
-    CompletableFuture<HttpResponse<byte[]>> call =
-        client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+    long limit = Math.max(MIN_REPLY_LIMIT_BYTES, (long) REPLY_TO_REQUEST * payload.length);
+    CompletableFuture<HttpResponse<byte[]>> call;
+    try {
+      call = client.sendAsync(request, BoundedBody.handler(limit));
+    } catch (RejectedExecutionException e) {
+      throw new ExtenderException(post(uri) + "the extender is closed", e);
+    }
     HttpResponse<byte[]> response;
     try {
       response = call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -417,6 +483,12 @@ public final class HttpExtender implements Extender {
     return t instanceof java.net.ConnectException
         ? "connect: connection refused"
         : t.getClass().getSimpleName();
+  }
+
+  /** A name as long as a Kubernetes name may be, longer ones cut, for messages. */
+  private static String shorten(String s) {
+    int max = 253;
+    return s.length() <= max ? s : s.substring(0, max) + "... (" + s.length() + " characters)";
   }
 
   private static String trimTrailingSlashes(String s) {

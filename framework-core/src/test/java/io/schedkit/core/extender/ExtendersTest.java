@@ -66,7 +66,7 @@ final class ExtendersTest {
             config("http://c").filter("f").ignorable().build(),
             config("http://d").filter("f").build());
 
-    List<Extender> extenders = Extenders.fromConfig(configs);
+    List<HttpExtender> extenders = Extenders.fromConfig(configs);
 
     assertThat(extenders)
         .extracting(Extender::name)

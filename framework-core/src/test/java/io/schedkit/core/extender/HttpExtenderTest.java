@@ -165,6 +165,92 @@ final class HttpExtenderTest {
             "Nodes.items", false, "{\"Nodes\":{\"items\":[{\"metadata\":{\"name\":\"n9\"}}]}}"));
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("failedNodeCases")
+  void filter_failedNodeNotOffered_fails(String field, String what) {
+    server.reply("/filter", "{\"NodeNames\":[\"n1\"],\"" + field + "\":{\"n9\":\"no\"}}");
+    HttpExtender e = config(server.url()).filter("filter").nodeCacheCapable().extender();
+
+    assertThatThrownBy(() -> e.filter(pod("p"), nodeInfos("n1", "n2")))
+        .isInstanceOf(ExtenderException.class)
+        .hasMessage(
+            "extender \""
+                + server.url()
+                + "\" claims a "
+                + what
+                + " node \"n9\" which is not found in the input node list");
+  }
+
+  static Stream<Arguments> failedNodeCases() {
+    return Stream.of(
+        Arguments.of("FailedNodes", "failed"),
+        Arguments.of("FailedAndUnresolvableNodes", "failed and unresolvable"));
+  }
+
+  @Test
+  void filter_claimedNodeWithAHugeName_isShortenedInTheMessage() {
+    String huge = "n".repeat(100_000);
+    server.reply("/filter", "{\"NodeNames\":[\"" + huge + "\"]}");
+    HttpExtender e = config(server.url()).filter("filter").nodeCacheCapable().extender();
+
+    assertThatThrownBy(() -> e.filter(pod("p"), nodeInfos("n1")))
+        .isInstanceOf(ExtenderException.class)
+        .hasMessageContaining("n".repeat(253) + "... (100000 characters)")
+        .satisfies(t -> assertThat(t.getMessage()).hasSizeLessThan(500));
+  }
+
+  @Test
+  void filter_replyOverTheLimit_failsWithoutReadingIt() {
+    // Past the limit by a byte: the reply is refused once the limit is passed.
+    int size = (int) HttpExtender.MIN_REPLY_LIMIT_BYTES + 1;
+    StringBuilder body = new StringBuilder(size).append("{\"NodeNames\":[\"n1\"]}");
+    body.append(" ".repeat(size - body.length()));
+    server.reply("/filter", body.toString());
+    HttpExtender e = config(server.url()).filter("filter").nodeCacheCapable().extender();
+
+    assertThatThrownBy(() -> e.filter(pod("p"), nodeInfos("n1")))
+        .isInstanceOf(ExtenderException.class)
+        .hasMessageContaining(
+            "the reply is larger than " + HttpExtender.MIN_REPLY_LIMIT_BYTES + " bytes");
+  }
+
+  @Test
+  void filter_replyAtTheLimit_isRead() throws Exception {
+    int size = (int) HttpExtender.MIN_REPLY_LIMIT_BYTES;
+    StringBuilder body = new StringBuilder(size).append("{\"NodeNames\":[\"n1\"]}");
+    body.append(" ".repeat(size - body.length()));
+    server.reply("/filter", body.toString());
+    HttpExtender e = config(server.url()).filter("filter").nodeCacheCapable().extender();
+
+    assertThat(e.filter(pod("p"), nodeInfos("n1")).feasibleNodes()).containsExactly("n1");
+  }
+
+  @Test
+  void close_stopsTheReplyThreads() throws Exception {
+    java.util.Set<Thread> before = java.util.Set.copyOf(replyThreads());
+    server.reply("/filter", "{\"NodeNames\":[\"n1\"]}");
+    HttpExtender e = config(server.url()).filter("filter").nodeCacheCapable().extender();
+    e.filter(pod("p"), nodeInfos("n1"));
+    assertThat(replyThreads()).as("threads while open").isNotEqualTo(List.copyOf(before));
+
+    e.close();
+
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    while (!before.containsAll(replyThreads()) && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(replyThreads()).as("this extender's threads after close").isSubsetOf(before);
+    assertThatThrownBy(() -> e.filter(pod("p"), nodeInfos("n1")))
+        .isInstanceOf(ExtenderException.class);
+  }
+
+  /** This test's extender threads alive now. */
+  private static java.util.List<Thread> replyThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().startsWith("schedkit-extender-"))
+        .toList();
+  }
+
   @Test
   void filter_noVerb_passesEveryNodeWithoutACall() throws Exception {
     HttpExtender e = config(server.url()).prioritize("prioritize", 1).extender();

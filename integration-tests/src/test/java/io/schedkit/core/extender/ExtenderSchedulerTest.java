@@ -30,10 +30,13 @@ import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -283,6 +286,36 @@ final class ExtenderSchedulerTest {
       assertThat(pending.message()).isEqualTo("0/3 nodes are available: 1 no gpu, 2 gpu busy.");
       assertThat(pending.rejectedBy()).containsExactly("Extender");
     }
+  }
+
+  @Test
+  void close_stopsTheThreadsOfTheConfiguredExtenders() {
+    Set<Thread> before = extenderThreads();
+    nodes("n1");
+    server.reply("/filter", "{\"NodeNames\":[\"n1\"]}");
+    List<ExtenderConfig> extenders =
+        List.of(config(server.url()).filter("filter").nodeCacheCapable().build());
+    try (Scheduler s = scheduler(extenders)) {
+      createPod("p1");
+      s.runUntilIdle();
+      assertThat(boundNode("p1")).isEqualTo("n1");
+      assertThat(extenderThreads()).as("the extender's threads while open").isNotEqualTo(before);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!before.containsAll(extenderThreads()) && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertThat(extenderThreads()).as("after close").isSubsetOf(before);
+  }
+
+  private static Set<Thread> extenderThreads() {
+    Set<Thread> out = new HashSet<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.isAlive() && t.getName().startsWith("schedkit-extender-")) {
+        out.add(t);
+      }
+    }
+    return out;
   }
 
   @Test
