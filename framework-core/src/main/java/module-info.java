@@ -8,6 +8,7 @@ module io.schedkit.core {
   requires transitive io.schedkit.framework;
   requires com.fasterxml.jackson.databind;
   requires com.fasterxml.jackson.dataformat.yaml;
+  requires org.yaml.snakeyaml;
   requires org.slf4j;
   requires java.net.http;
 

@@ -1,6 +1,7 @@
 package io.schedkit.cli;
 
 import io.schedkit.cli.demo.ProgressBar;
+import io.schedkit.cli.demo.StderrTerminal;
 import io.schedkit.framework.Registry;
 import io.schedkit.simulation.SimulationListener;
 import io.schedkit.simulation.demo.Demo;
@@ -89,8 +90,8 @@ final class DemoCommand implements Callable<Integer> {
   @Option(
       names = "--no-progress",
       description =
-          "No progress on stderr. Otherwise a bar redrawn in place on a terminal, and a line per"
-              + " tenth of the pods created in a log.")
+          "No progress on stderr. Otherwise a bar redrawn in place when stderr is a terminal, and"
+              + " a line per tenth of the pods created when it is not (a log, a pipe).")
   private boolean noProgress;
 
   @Override
@@ -105,7 +106,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     List<SimulationListener> listeners = new ArrayList<>();
     if (!noProgress) {
-      listeners.add(new ProgressBar(err, System.console() != null, "demo"));
+      listeners.add(new ProgressBar(err, StderrTerminal.detect(), "demo"));
     }
     Demo.Outcome outcome = Demo.run(scenario, Registry.discover(), listeners);
     try {

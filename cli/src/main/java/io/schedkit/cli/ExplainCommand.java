@@ -4,6 +4,7 @@ import io.schedkit.core.Explanation;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.core.cluster.PriorityAdmission;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.model.KubeObject;
@@ -130,6 +131,13 @@ final class ExplainCommand implements Callable<Integer> {
 
     List<KubeObject> all = new ArrayList<>(objects);
     all.addAll(pods);
+    PriorityAdmission admission = PriorityAdmission.of(objects);
+    for (String problem : admission.problems(objects)) {
+      throw new InputException(source + ": " + problem);
+    }
+    for (String problem : admission.problems(pods)) {
+      throw new InputException(podArg + ": " + problem);
+    }
     VirtualClock clock = new VirtualClock(Simulation.startTime(all));
     InMemoryCluster inMemory = InMemoryCluster.builder().clock(clock).build();
     try {

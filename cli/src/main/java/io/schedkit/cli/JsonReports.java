@@ -60,7 +60,8 @@ final class JsonReports {
   /**
    * {@code pod, profile, result, selectedNode, message, preemption, nodes[]}; a node has {@code
    * name, filter {code, plugin, reasons}} and, when it passed the filters, {@code scores} and
-   * {@code totalScore}.
+   * {@code totalScore}; then, only for a pod a PreEnqueue plugin holds, {@code gate {plugin,
+   * reason, message, schedulingGates[]}}.
    */
   static ObjectNode explain(Explanation e) {
     ObjectNode o = MAPPER.createObjectNode();
@@ -102,6 +103,13 @@ final class JsonReports {
         }
         n.put("totalScore", v.totalScore());
       }
+    }
+    if (e.gate() != null) {
+      ObjectNode g = o.putObject("gate");
+      g.put("plugin", e.gate().plugin());
+      g.put("reason", e.gate().reason());
+      g.put("message", e.gate().message());
+      strings(g.putArray("schedulingGates"), e.gate().schedulingGates());
     }
     return o;
   }

@@ -4,6 +4,7 @@ import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.Workload;
 import io.schedkit.simulation.Simulation;
 import io.schedkit.simulation.SimulationResult;
 import io.schedkit.simulation.report.HtmlReport;
@@ -100,6 +101,18 @@ final class SimulateCommand implements Callable<Integer> {
     Inputs inputs = new Inputs(spec.commandLine().getErr());
     List<KubeObject> clusterObjects = inputs.objects(cluster);
     List<KubeObject> workloadObjects = inputs.objects(workload);
+    for (KubeObject o : workloadObjects) {
+      if (o instanceof Workload w) {
+        inputs.warn(
+            workload
+                + ": "
+                + w.kind()
+                + " "
+                + w.key()
+                + ": created for its selector only; its pods are not created (controllers are not"
+                + " expanded into pods: list the pods in the workload)");
+      }
+    }
     Registry registry = Registry.discover();
     Inputs.Config configuration = inputs.configuration(config, registry);
     // Fails here, as bad input, when a configuration file's profiles cannot be built.

@@ -32,6 +32,8 @@ final class TextReports {
         .append(e.result());
     if (Explanation.SCHEDULED.equals(e.result())) {
       sb.append(" on ").append(e.selectedNode());
+    } else if (e.gate() != null) {
+      sb.append(" (held at PreEnqueue by ").append(e.gate().plugin()).append(')');
     }
     sb.append("\n\n");
 
@@ -73,6 +75,13 @@ final class TextReports {
       sb.append("Selected node: ").append(e.selectedNode()).append('\n');
     } else {
       sb.append(e.result()).append(": ").append(e.message()).append('\n');
+    }
+    if (e.gate() != null) {
+      sb.append(e.gate().plugin())
+          .append(": ")
+          .append(e.gate().message())
+          .append(
+              "\nThe table shows what a scheduling cycle would find once the pod is let through.\n");
     }
     if (e.preemption() != null) {
       Explanation.Preemption p = e.preemption();

@@ -90,12 +90,26 @@ final class BenchCommandTest {
 
     assertThat(r.exit()).as(r.err()).isZero();
     List<String> lines = r.out().lines().toList();
-    assertThat(lines).hasSize(2);
-    assertThat(lines.get(0)).startsWith("WORKLOAD").contains("PODS/S", "P50(us)", "P99(us)");
+    assertThat(lines).hasSize(3);
+    assertThat(lines.get(0))
+        .startsWith("WORKLOAD")
+        .contains("PODS/S", "P50(us)", "P99(us)", " KUBE* ");
     assertThat(lines.get(1))
         .startsWith("TopologySpreading/5000Nodes_5000Pods")
         .contains(" 460 ", "adaptive/1t")
         .doesNotContain("bound)");
+    // kube-scheduler's floor (460 pods/s) is for 5000 nodes, not for this run's 50: said so
+    assertThat(lines.get(2))
+        .isEqualTo(
+            "* KUBE: kube-scheduler's scheduler_perf CI floor in pods/s for the full-size"
+                + " workload (--scale 1), not for these rows at --scale 0.01.");
+  }
+
+  @Test
+  void scaledFloorNote_namesTheScaleAsGiven() {
+    assertThat(BenchCommand.scaledFloorNote(0.5)).endsWith("at --scale 0.5.");
+    assertThat(BenchCommand.scaledFloorNote(2)).endsWith("at --scale 2.");
+    assertThat(BenchCommand.scaledFloorNote(0.1)).contains("full-size workload (--scale 1)");
   }
 
   @Test

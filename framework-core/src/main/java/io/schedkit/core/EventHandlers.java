@@ -1,6 +1,7 @@
 package io.schedkit.core;
 
 import io.schedkit.core.cache.SchedulerCache;
+import io.schedkit.core.cluster.PriorityAdmission;
 import io.schedkit.core.queue.NodeUpdates;
 import io.schedkit.core.queue.SchedulingQueue;
 import io.schedkit.core.runtime.Framework;
@@ -184,7 +185,8 @@ final class EventHandlers implements Consumer<WatchEvent> {
 
   /**
    * {@code pod} with the defaults the API server would have set: {@code spec.schedulerName} ({@code
-   * default-scheduler}) and {@code spec.priority} (from its PriorityClass).
+   * default-scheduler}), and {@code spec.priority} and {@code spec.preemptionPolicy} from its
+   * PriorityClass (Priority admission, {@link PriorityAdmission}).
    */
   static Pod admit(Pod pod, ClusterObjectStore store) {
     boolean noScheduler = pod.spec().schedulerName().isEmpty();
@@ -198,6 +200,9 @@ final class EventHandlers implements Consumer<WatchEvent> {
     }
     if (noPriority) {
       b.priority(store.resolvePriority(pod));
+      if (pod.spec().preemptionPolicy() == null) {
+        store.priorityClassOf(pod).ifPresent(c -> b.preemptionPolicy(PriorityAdmission.policy(c)));
+      }
     }
     return b.build();
   }

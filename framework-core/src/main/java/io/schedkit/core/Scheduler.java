@@ -584,7 +584,9 @@ public final class Scheduler implements AutoCloseable {
    * Explains, as a dry run, what one scheduling cycle would do with {@code pod} on the current
    * cluster: every node is evaluated and every plugin's verdict recorded; when no node fits, the
    * profile's PostFilter plugins run as a dry run too. Nothing is assumed, bound, evicted or
-   * queued.
+   * queued. The profile's PreEnqueue plugins run first: a pod one of them holds (scheduling gates,
+   * an incomplete gang) is {@code Unschedulable} with {@link Explanation#gate()} saying which
+   * plugin holds it and why, and its nodes say what the cycle would find once it is let through.
    */
   public Explanation explain(Pod pod) {
     synchronized (cycleLock) {
@@ -604,9 +606,14 @@ public final class Scheduler implements AutoCloseable {
       CycleState state = new CycleState();
       state.setDryRun(true);
       PodInfo podInfo = PodInfo.of(p);
+      Status gated = fwk.runPreEnqueuePlugins(p);
       SchedulingAlgorithm.Result r =
           algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.EXPLAIN);
-      return ExplainReport.build(fwk, state, podInfo, snapshot, r);
+      Explanation e = ExplainReport.build(fwk, state, podInfo, snapshot, r);
+      if (gated.isSuccess()) {
+        return e;
+      }
+      return e.gatedBy(gate(p, gated));
     }
   }
 
@@ -626,12 +633,24 @@ public final class Scheduler implements AutoCloseable {
   }
 
   private PendingPod pending(QueuedPodInfo q) {
+    String message = lastFailure.getOrDefault(q.pod().uid(), "");
+    if (message.isEmpty() && q instanceof QueuedPod held && held.gated()) {
+      Status status = held.gatingStatus().orElse(Status.unresolvable());
+      message = gate(q.pod(), status.withPlugin(held.gatingPlugin())).why();
+    }
     return new PendingPod(
-        q.pod().key(),
-        q.pod().uid(),
-        q.attempts(),
-        List.copyOf(q.unschedulablePlugins()),
-        lastFailure.getOrDefault(q.pod().uid(), ""));
+        q.pod().key(), q.pod().uid(), q.attempts(), List.copyOf(q.unschedulablePlugins()), message);
+  }
+
+  /** The gate of {@code pod}, which PreEnqueue plugin {@code status.plugin()} rejected. */
+  private static Explanation.Gate gate(Pod pod, Status status) {
+    List<String> gates = pod.spec().schedulingGates();
+    boolean byGates = status.plugin().equals("SchedulingGates") && !gates.isEmpty();
+    return new Explanation.Gate(
+        status.plugin(),
+        byGates ? Explanation.SCHEDULING_GATED_REASON : status.code().toString(),
+        status.message(),
+        byGates ? gates : List.of());
   }
 
   /**
@@ -641,7 +660,8 @@ public final class Scheduler implements AutoCloseable {
    * @param uid the pod's UID
    * @param attempts scheduling attempts so far
    * @param rejectedBy the plugins that rejected it in its last attempt
-   * @param message the last failure message, empty before the first attempt
+   * @param message the last failure message; before the first attempt, why a PreEnqueue plugin
+   *     holds the pod ({@link Explanation.Gate#why()}), else empty
    */
   public record PendingPod(
       String podKey, String uid, int attempts, List<String> rejectedBy, String message) {}

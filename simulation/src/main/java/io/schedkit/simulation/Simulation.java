@@ -3,6 +3,7 @@ package io.schedkit.simulation;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
+import io.schedkit.core.cluster.PriorityAdmission;
 import io.schedkit.framework.Clock;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;
@@ -620,7 +621,8 @@ public final class Simulation {
      *
      * @return the simulation
      * @throws IllegalArgumentException if an object is invalid, duplicated (within the cluster,
-     *     within the workload, or between them) or carries an invalid annotation; the message
+     *     within the workload, or between them) or carries an invalid annotation, or a pod names a
+     *     PriorityClass that none of the inputs defines ({@link PriorityAdmission}); the message
      *     starts with the source name and names the object
      */
     public Simulation build() {
@@ -662,6 +664,13 @@ public final class Simulation {
       }
       List<KubeObject> all = new ArrayList<>(clusterObjects);
       all.addAll(workload);
+      PriorityAdmission admission = PriorityAdmission.of(all);
+      for (String problem : admission.problems(clusterObjects)) {
+        throw new IllegalArgumentException(clusterSource + ": " + problem);
+      }
+      for (String problem : admission.problems(workload)) {
+        throw new IllegalArgumentException(workloadSource + ": " + problem);
+      }
       return new Simulation(this, arrivals, startTime(all));
     }
 

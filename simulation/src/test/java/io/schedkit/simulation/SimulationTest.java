@@ -127,6 +127,35 @@ final class SimulationTest {
   }
 
   @Test
+  void run_equalPodsCreatedTogether_areScheduledInCreationOrder() {
+    List<Pod> pods = new ArrayList<>();
+    for (String name : List.of("a", "b", "c", "d", "e", "f", "g")) {
+      pods.add(makePod().name(name).req(CPU).obj());
+    }
+    List<String> bound = new ArrayList<>();
+
+    simulation(List.of(node("n1")), pods)
+        .listener(
+            e -> {
+              if (e instanceof SimulationEvent.Bound b) {
+                bound.add(b.pod());
+              }
+            })
+        .build()
+        .run();
+
+    assertThat(bound)
+        .containsExactly(
+            "default/a",
+            "default/b",
+            "default/c",
+            "default/d",
+            "default/e",
+            "default/f",
+            "default/g");
+  }
+
+  @Test
   void run_completedPodFreesWhatItUsed() {
     SimulationResult r = portQueue().build().run();
 

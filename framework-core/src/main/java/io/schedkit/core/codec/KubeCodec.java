@@ -15,6 +15,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.util.StringQuotingChecker;
 import io.schedkit.core.codec.tree.DocumentException;
+import io.schedkit.core.codec.tree.DocumentVisitor;
 import io.schedkit.core.codec.tree.Documents;
 import io.schedkit.core.codec.tree.FieldException;
 import io.schedkit.core.codec.tree.Json;
@@ -112,8 +113,10 @@ public final class KubeCodec {
    */
   public DecodeResult decode(String text, String sourceName) {
     Decoding d = new Decoding(sourceName);
-    for (JsonNode doc : documents(text, sourceName)) {
-      d.visit(doc);
+    try {
+      Documents.read(text, sourceName, d);
+    } catch (DocumentException e) {
+      throw new KubeDecodeException(e.source(), e.getMessage(), e.getCause());
     }
     return new DecodeResult(d.objects, d.warnings);
   }
@@ -126,13 +129,13 @@ public final class KubeCodec {
    * @throws KubeDecodeException if the file cannot be read or is invalid
    */
   public DecodeResult decode(Path path) {
-    String text;
+    Decoding d = new Decoding(path.toString());
     try {
-      text = Documents.read(path);
+      Documents.read(path, path.toString(), d);
     } catch (DocumentException e) {
       throw new KubeDecodeException(e.source(), e.getMessage(), e.getCause());
     }
-    return decode(text, path.toString());
+    return new DecodeResult(d.objects, d.warnings);
   }
 
   /**
@@ -219,23 +222,55 @@ public final class KubeCodec {
     return out.toString();
   }
 
-  private static List<JsonNode> documents(String text, String sourceName) {
-    try {
-      return Documents.parse(text, sourceName);
-    } catch (DocumentException e) {
-      throw new KubeDecodeException(e.source(), e.getMessage(), e.getCause());
-    }
-  }
-
-  /** The state of one {@link #decode} call: objects, warnings and the object counter. */
-  private static final class Decoding {
+  /**
+   * The state of one {@link #decode} call: objects, warnings and the object counter. Documents
+   * arrive one at a time, and a list's items one by one before the list's own fields; an item
+   * without a {@code kind} waits for its list's {@code kind} ({@code NodeList} gives {@code Node}).
+   */
+  private static final class Decoding implements DocumentVisitor {
     final String source;
     final List<KubeObject> objects = new ArrayList<>();
     final List<String> warnings = new ArrayList<>();
+    final List<JsonNode> kindless = new ArrayList<>();
     int count;
 
     Decoding(String source) {
       this.source = source;
+    }
+
+    @Override
+    public void item(JsonNode item) {
+      if (item.isObject() && Json.get(item, "kind") == null) {
+        kindless.add(item);
+      } else {
+        visit(item);
+      }
+    }
+
+    @Override
+    public void document(JsonNode root, int streamedItems) {
+      if (streamedItems > 0 && root != null && root.isObject()) {
+        JsonNode kindNode = Json.get(root, "kind");
+        String kind = kindNode != null && kindNode.isTextual() ? kindNode.textValue() : "";
+        if (!kind.endsWith("List")) {
+          throw fail(
+              kind.isEmpty() ? "object #" + (count + 1) : kind,
+              "items: a list of objects is only allowed in a List (kind: List or <Kind>List)");
+        }
+        String itemKind = kind.equals("List") ? "" : kind.substring(0, kind.length() - 4);
+        for (JsonNode item : kindless) {
+          visit(itemKind.isEmpty() ? item : ((ObjectNode) item).deepCopy().put("kind", itemKind));
+        }
+        kindless.clear();
+        return;
+      }
+      for (JsonNode item : kindless) {
+        visit(item);
+      }
+      kindless.clear();
+      if (root != null && !(root.isArray() && root.isEmpty() && streamedItems > 0)) {
+        visit(root);
+      }
     }
 
     void visit(JsonNode n) {

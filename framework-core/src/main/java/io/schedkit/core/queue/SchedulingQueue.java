@@ -92,6 +92,10 @@ public final class SchedulingQueue {
   private final Map<String, Framework> profiles;
   private final Framework queueSort;
   private final Clock clock;
+
+  /** The last queue timestamp handed out; see {@link #stamp()}. Guarded by {@code lock}. */
+  private Instant lastStamp = Instant.MIN;
+
   private final BackoffPolicy backoff;
   private final ObjectLister objects;
   private final SchedulerMetrics metrics;
@@ -192,6 +196,22 @@ public final class SchedulingQueue {
   // ---------------------------------------------------------------- adding and popping
 
   /**
+   * A queue timestamp: the clock's time, made strictly later than the previous one when the clock
+   * has not moved. On a real clock, pods enqueued one after another differ by nanoseconds, so
+   * QueueSort's "earlier timestamp first" keeps their creation order; on a virtual clock, where
+   * many pods arrive at the same instant, this nanosecond tie-break does the same. Called with
+   * {@code lock} held.
+   */
+  private Instant stamp() {
+    Instant now = clock.now();
+    if (!now.isAfter(lastStamp)) {
+      now = lastStamp.plusNanos(1);
+    }
+    lastStamp = now;
+    return now;
+  }
+
+  /**
    * Adds a new pending pod: to the active queue if its profile's PreEnqueue plugins admit it, else
    * to the unschedulable pool with the gating plugin and status recorded. A pod the queue already
    * knows is treated as an {@link #update}.
@@ -207,7 +227,7 @@ public final class SchedulingQueue {
         updateLocked(old, pod);
         return;
       }
-      QueuedPod p = new QueuedPod(PodInfo.of(pod), clock.now());
+      QueuedPod p = new QueuedPod(PodInfo.of(pod), stamp());
       moveToActiveQ(p, true, true);
     } finally {
       reportAndUnlock();
@@ -315,7 +335,7 @@ public final class SchedulingQueue {
         pod.setPodInfo(PodInfo.of(flying.latestPod));
       }
       pod.countFailure();
-      pod.setTimestamp(clock.now());
+      pod.setTimestamp(stamp());
       pod.setBackoffExpiry(null);
       pod.ungate();
       pod.setLocation(Location.NONE);
@@ -529,7 +549,7 @@ public final class SchedulingQueue {
     }
     QueuedPod p = queued.get(key);
     if (p == null) {
-      moveToActiveQ(new QueuedPod(PodInfo.of(newPod), clock.now()), true, true);
+      moveToActiveQ(new QueuedPod(PodInfo.of(newPod), stamp()), true, true);
       return;
     }
     p.setPodInfo(PodInfo.of(newPod));

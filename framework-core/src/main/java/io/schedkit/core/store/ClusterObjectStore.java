@@ -225,6 +225,23 @@ public final class ClusterObjectStore implements ObjectLister {
   }
 
   /**
+   * The PriorityClass admission gives {@code pod}: the one its {@code spec.priorityClassName} names
+   * if it is known; for a pod that names none, the {@linkplain #globalDefaultPriorityClass() global
+   * default}; else empty.
+   */
+  public Optional<PriorityClass> priorityClassOf(Pod pod) {
+    lock.readLock().lock();
+    try {
+      String className = pod.spec().priorityClassName();
+      return className.isEmpty()
+          ? globalDefault()
+          : Optional.ofNullable(priorityClasses.get(className));
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
    * {@code pod}'s priority: {@code spec.priority} if set, else the value of the PriorityClass named
    * by {@code spec.priorityClassName} if it is known, else the value of the {@linkplain
    * #globalDefaultPriorityClass() global default} PriorityClass, else 0.

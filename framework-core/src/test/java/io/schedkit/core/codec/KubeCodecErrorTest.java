@@ -33,7 +33,7 @@ final class KubeCodecErrorTest {
                         cpu: 1 core
                 """),
             "cluster.yaml: Pod default/web-1: spec.containers[0].resources.requests.cpu:"
-                + " quantities must match the regular expression"
+                + " Invalid value: \"1 core\": quantities must match the regular expression"
                 + " '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"),
         arguments(
             "bad quantity suffix",
@@ -44,8 +44,8 @@ final class KubeCodecErrorTest {
                   overhead:
                     memory: 12kk
                 """),
-            "cluster.yaml: Pod default/web-1: spec.overhead.memory: unable to parse quantity's"
-                + " suffix \"kk\""),
+            "cluster.yaml: Pod default/web-1: spec.overhead.memory: Invalid value: \"12kk\":"
+                + " unable to parse quantity's suffix \"kk\""),
         arguments(
             "bad enum",
             "pods.yaml",

@@ -230,8 +230,20 @@ final class SchedulingQueueTest {
 
     popExpecting(q, "hpp");
     assertThat(where(q, "up")).isEqualTo(UNSCHEDULABLE);
-    assertThat(up.timestamp()).isEqualTo(fx.clock.now());
+    // The clock's time, made later than the two earlier stamps by the nanosecond tie-break.
+    assertThat(up.timestamp()).isEqualTo(fx.clock.now().plusNanos(2));
     assertThat(fx.nominator.nominatedPodsForNode("node1")).hasSize(2);
+  }
+
+  @Test
+  void add_equalPodsAtOneInstant_popInCreationOrder() {
+    SchedulingQueue q = new QueueFixtures().build();
+    List<String> names = List.of("a", "b", "c", "d", "e", "f", "g", "h");
+    names.forEach(n -> q.add(QueueFixtures.pod(n, 5)));
+
+    for (String n : names) {
+      popExpecting(q, n);
+    }
   }
 
   @Test

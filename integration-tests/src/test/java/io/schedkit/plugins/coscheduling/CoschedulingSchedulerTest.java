@@ -17,6 +17,7 @@ import io.schedkit.framework.QueueSortPlugin;
 import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.config.ExtensionPoint;
 import io.schedkit.framework.config.PluginRef;
 import io.schedkit.framework.config.PluginSet;
 import io.schedkit.framework.config.Plugins;
@@ -137,7 +138,15 @@ final class CoschedulingSchedulerTest {
     }
     Profile profile =
         new Profile(
-            PROFILE, null, new Plugins(new PluginSet(enabled, List.of()), Map.of()), List.of());
+            PROFILE,
+            null,
+            new Plugins(
+                new PluginSet(enabled, List.of()),
+                // The hand-built Sort stays the queue sort; Coscheduling's own is tested apart.
+                Map.of(
+                    ExtensionPoint.QUEUE_SORT,
+                    new PluginSet(List.of(), List.of(PluginRef.of(Coscheduling.NAME))))),
+            List.of());
     SchedulerConfiguration config =
         new SchedulerConfiguration(16, 0, 1, 10, List.of(profile), List.of(), null);
     return Scheduler.builder()

@@ -18,12 +18,15 @@ import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.PreEnqueuePlugin;
 import io.schedkit.framework.PreFilterPlugin;
 import io.schedkit.framework.PreFilterResult;
+import io.schedkit.framework.QueueSortPlugin;
+import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.QueueingHint;
 import io.schedkit.framework.ReservePlugin;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodGroup;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,6 +39,13 @@ import java.util.Optional;
  * does that).
  *
  * <ul>
+ *   <li><b>QueueSort</b> (upstream's {@code Less}): the higher priority first; for equal
+ *       priorities, the earlier creation time of the pod's PodGroup (for a pod outside any group,
+ *       or whose group has no creation time, its first attempt's time, else its queue timestamp),
+ *       so that a gang's members queue together; then the pod's {@code <namespace>/<name>}. It
+ *       replaces PrioritySort: scheduler-plugins' configurations enable Coscheduling at queueSort
+ *       (or through multiPoint) and disable PrioritySort (or {@code "*"}); a profile that keeps
+ *       PrioritySort disables Coscheduling at queueSort instead.
  *   <li><b>PreEnqueue</b> holds a pod until its PodGroup exists and at least {@code minMember}
  *       non-terminating pods of the group exist. PodGroup Add/Update and Pod Add events wake held
  *       pods; the first member to reach Permit also activates its siblings.
@@ -67,7 +77,8 @@ import java.util.Optional;
  * everything else is read from the handle at each call.
  */
 public final class Coscheduling
-    implements PreEnqueuePlugin,
+    implements QueueSortPlugin,
+        PreEnqueuePlugin,
         PreFilterPlugin,
         PostFilterPlugin,
         ReservePlugin,
@@ -138,6 +149,36 @@ public final class Coscheduling
   @Override
   public String name() {
     return NAME;
+  }
+
+  // ---------------------------------------------------------------- QueueSort
+
+  @Override
+  public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
+    int pa = a.pod().priority();
+    int pb = b.pod().priority();
+    if (pa != pb) {
+      return pa > pb;
+    }
+    Instant ta = creationTime(a);
+    Instant tb = creationTime(b);
+    if (ta.equals(tb)) {
+      return a.pod().key().compareTo(b.pod().key()) < 0;
+    }
+    return ta.isBefore(tb);
+  }
+
+  /** The time a pod sorts by: its PodGroup's creation, else its first attempt or enqueueing. */
+  private Instant creationTime(QueuedPodInfo info) {
+    GroupKey key = GroupKey.of(info.pod());
+    if (key != null) {
+      Optional<PodGroup> group = podGroup(key);
+      if (group.isPresent() && group.get().metadata().creationTimestamp() != null) {
+        return group.get().metadata().creationTimestamp();
+      }
+    }
+    Instant first = info.initialAttemptTimestamp();
+    return first != null ? first : info.timestamp();
   }
 
   // ---------------------------------------------------------------- PreEnqueue

@@ -12,6 +12,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.PermitResult;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodGroup;
@@ -39,6 +40,83 @@ final class CoschedulingTest {
 
   private static Status postFilter(Coscheduling plugin, Pod pod) {
     return plugin.postFilter(new CycleState(), PodInfo.of(pod), new NodeToStatus()).status();
+  }
+
+  // ---------------------------------------------------------------- QueueSort
+
+  /** A queued pod as the queue hands it to {@code less}. */
+  private record Queued(Pod pod, Instant timestamp, Instant initialAttemptTimestamp)
+      implements QueuedPodInfo {
+    @Override
+    public PodInfo podInfo() {
+      return PodInfo.of(pod);
+    }
+
+    @Override
+    public int attempts() {
+      return 0;
+    }
+
+    @Override
+    public java.util.Set<String> unschedulablePlugins() {
+      return java.util.Set.of();
+    }
+
+    @Override
+    public java.util.Set<String> pendingPlugins() {
+      return java.util.Set.of();
+    }
+  }
+
+  private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
+
+  private static PodGroup createdAt(PodGroup group, Instant created) {
+    return group.toBuilder()
+        .metadata(group.metadata().toBuilder().creationTimestamp(created).build())
+        .build();
+  }
+
+  // Upstream's TestLess (scheduler-plugins coscheduling_test.go), as cases: priority first, then
+  // the PodGroup's creation time (a pod outside a group: its first attempt), then the pod's key.
+  static Stream<Arguments> lessCases() {
+    PodGroup early = createdAt(group("ns", "pg-early", 1), T0);
+    PodGroup late = createdAt(group("ns", "pg-late", 1), T0.plusSeconds(10));
+    return Stream.of(
+        Arguments.of(
+            "higher priority first",
+            new Queued(loner("ns", "a").priority(1).obj(), T0.plusSeconds(5), null),
+            new Queued(loner("ns", "b").priority(10).obj(), T0, null),
+            List.of(early, late),
+            false),
+        Arguments.of(
+            "equal priority: the earlier PodGroup first, whatever the queue times",
+            new Queued(member("ns", "z", "pg-early").obj(), T0.plusSeconds(30), null),
+            new Queued(member("ns", "a", "pg-late").obj(), T0, null),
+            List.of(early, late),
+            true),
+        Arguments.of(
+            "equal priority, no group: the earlier first attempt first",
+            new Queued(loner("ns", "b").obj(), T0.plusSeconds(2), T0.plusSeconds(1)),
+            new Queued(loner("ns", "a").obj(), T0, T0.plusSeconds(3)),
+            List.of(),
+            true),
+        Arguments.of(
+            "equal priority and time: the pod key decides",
+            new Queued(member("ns", "p-2", "pg-early").obj(), T0, null),
+            new Queued(member("ns", "p-1", "pg-early").obj(), T0, null),
+            List.of(early),
+            false));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("lessCases")
+  void less_ordersByPriorityGroupCreationThenKey(
+      String name, Queued a, Queued b, List<PodGroup> groups, boolean aFirst) {
+    FakeHandle handle = cluster(List.of(a.pod(), b.pod()), groups).build();
+    Coscheduling plugin = plugin(handle);
+
+    assertThat(plugin.less(a, b)).isEqualTo(aFirst);
+    assertThat(plugin.less(b, a)).isEqualTo(!aFirst);
   }
 
   // ---------------------------------------------------------------- PreEnqueue

@@ -104,6 +104,9 @@ public final class DemoScenario {
           multiPoint:
             enabled:
             - name: Coscheduling
+          queueSort:
+            disabled:
+            - name: Coscheduling
       """;
 
   private static final String HOSTNAME_LABEL = "kubernetes.io/hostname";

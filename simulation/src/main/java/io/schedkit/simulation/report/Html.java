@@ -36,13 +36,24 @@ final class Html {
     return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.1f s", s);
   }
 
-  /** A duration for people: {@code 45 s}, {@code 18 min 12 s}, {@code 2 h 05 min}. */
+  /**
+   * A duration for people: {@code 350 ms}, {@code 4.2 ms}, {@code 2.35 s}, {@code 45 s}, {@code 18
+   * min 12 s}, {@code 2 h 05 min}. Only a duration of exactly 0 is {@code 0 s}: under a second it
+   * is in milliseconds, with a decimal under 10 ms, and {@code < 0.1 ms} below that.
+   */
   static String duration(double s) {
     if (Double.isNaN(s)) {
       return "-";
     }
     if (s == 0) {
       return "0 s";
+    }
+    if (Math.round(s * 1000) < 1000) {
+      double ms = s * 1000;
+      if (Math.round(ms) >= 10) {
+        return Math.round(ms) + " ms";
+      }
+      return ms < 0.05 ? "< 0.1 ms" : String.format(Locale.ROOT, "%.1f ms", ms);
     }
     if (s < 10) {
       return String.format(Locale.ROOT, "%.2f s", s);

@@ -1,15 +1,27 @@
 package io.schedkit.core.codec.tree;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.schedkit.framework.PluginArgs.FieldError;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -21,54 +33,97 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Text to JSON trees, as both decoders read their input: a file as UTF-8, JSON or YAML detected by
- * the first character, a YAML stream split into its documents, and parser errors reworded as {@code
- * line N, column M: <problem>}. Failures are {@link DocumentException}s naming the source.
+ * Text to JSON trees, as both decoders read their input: a file as UTF-8 (a binary or non-UTF-8
+ * file is named as such), JSON or YAML detected by the first character, a YAML stream split into
+ * its documents ({@link YamlTrees}: anchors, aliases and merge keys resolved, duplicate keys
+ * refused, named limits), and parser errors reworded as {@code line N, column M: <problem>}. {@link
+ * #read(Path, String, DocumentVisitor)} streams: one document at a time, and the elements of a
+ * top-level {@code items} list one at a time, so that a large dump is never held whole. Failures
+ * are {@link DocumentException}s naming the source.
  */
 public final class Documents {
   private static final ObjectMapper JSON =
-      JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
-
-  // Built from a default factory: YAMLFactory.builder() starts without the default parser
-  // features (empty documents would read as "" instead of null).
-  private static final YAMLMapper YAML =
-      YAMLMapper.builder(new YAMLFactory())
+      JsonMapper.builder()
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .build();
+
+  /** Bytes looked at for a NUL, the mark of a binary file. */
+  private static final int SNIFF_BYTES = 8192;
 
   private Documents() {}
 
   /** Reads a file as UTF-8, failing with a {@link DocumentException} naming it. */
   public static String read(Path path) {
-    try {
-      return Files.readString(path, StandardCharsets.UTF_8);
+    StringBuilder sb = new StringBuilder();
+    try (Reader r = open(path)) {
+      char[] buf = new char[8192];
+      for (int n; (n = r.read(buf)) >= 0; ) {
+        sb.append(buf, 0, n);
+      }
     } catch (IOException e) {
-      String why =
-          e instanceof NoSuchFileException
-              ? "no such file"
-              : e instanceof AccessDeniedException ? "permission denied" : e.getMessage();
-      throw new DocumentException(path.toString(), path + ": cannot read file: " + why, e);
+      throw unreadable(path, e);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Reads the documents of a JSON or YAML file into {@code visitor}, one at a time.
+   *
+   * @param path the file
+   * @param source the name messages use
+   * @param visitor receives the documents
+   * @throws DocumentException if the file cannot be read, is not UTF-8 text, or is malformed
+   */
+  public static void read(Path path, String source, DocumentVisitor visitor) {
+    try (Reader r = open(path)) {
+      read(r, source, visitor);
+    } catch (IOException e) {
+      throw unreadable(path, e);
+    } catch (UncheckedIOException e) {
+      throw unreadable(path, e.getCause());
+    } catch (RuntimeException e) {
+      CharacterCodingException coding = codingCause(e);
+      if (coding != null) {
+        throw unreadable(path, coding);
+      }
+      throw e;
     }
   }
 
   /**
    * Parses a JSON or YAML text into its documents (one for JSON or a single YAML document; several
-   * for a YAML stream). Empty YAML documents come back as null or missing nodes.
+   * for a YAML stream). Empty YAML documents come back as null.
    */
   public static List<JsonNode> parse(String text, String source) {
-    String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-    ObjectMapper mapper = looksLikeJson(t) ? JSON : YAML;
     List<JsonNode> docs = new ArrayList<>();
-    try (MappingIterator<JsonNode> it = mapper.readerFor(JsonNode.class).readValues(t)) {
-      while (it.hasNextValue()) {
-        docs.add(it.nextValue());
-      }
-    } catch (JsonProcessingException e) {
-      throw new DocumentException(source, source + ": " + parseError(e), e);
-    } catch (IOException e) {
-      throw new DocumentException(source, source + ": " + e.getMessage(), e);
-    }
+    List<JsonNode> items = new ArrayList<>();
+    read(
+        new StringReader(text),
+        source,
+        new DocumentVisitor() {
+          @Override
+          public void item(JsonNode item) {
+            items.add(item);
+          }
+
+          @Override
+          public void document(JsonNode root, int streamedItems) {
+            if (streamedItems > 0 && root != null && root.isObject()) {
+              ((ObjectNode) root).putArray("items").addAll(items);
+            } else if (streamedItems > 0 && root != null && root.isArray()) {
+              ((ArrayNode) root).addAll(items);
+            }
+            items.clear();
+            docs.add(root);
+          }
+        });
     return docs;
+  }
+
+  /** Reads the documents of {@code text} into {@code visitor}. */
+  public static void read(String text, String source, DocumentVisitor visitor) {
+    read(new StringReader(text), source, visitor);
   }
 
   /** Converts a JSON tree value (maps, lists, scalars) into a tree, for decoding plugin args. */
@@ -81,45 +136,158 @@ public final class Documents {
     return JSON.convertValue(node, Object.class);
   }
 
-  private static boolean looksLikeJson(String t) {
-    for (int i = 0; i < t.length(); i++) {
-      char c = t.charAt(i);
-      if (!Character.isWhitespace(c)) {
-        return c == '{' || c == '[';
-      }
+  private static void read(Reader reader, String source, DocumentVisitor visitor) {
+    BufferedReader r = new BufferedReader(reader, 1 << 16);
+    boolean json;
+    try {
+      json = looksLikeJson(r);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    return false;
+    if (json) {
+      readJson(r, source, visitor);
+    } else {
+      YamlTrees.read(r, source, visitor);
+    }
   }
 
-  private static final Pattern YAML_MARK =
-      Pattern.compile("^ in '[^']*', line (\\d+), column (\\d+):?$");
-
-  /**
-   * {@code line N, column M: <message>} for a parser error. SnakeYAML's multi-line messages (a
-   * context and a problem, each followed by its position and a snippet) become {@code <context>:
-   * <problem>} at the problem's position.
-   */
-  private static String parseError(JsonProcessingException e) {
-    String original = e.getOriginalMessage() == null ? "invalid document" : e.getOriginalMessage();
-    List<String> messages = new ArrayList<>();
-    List<String> marks = new ArrayList<>();
-    StringBuilder pending = new StringBuilder();
-    for (String line : original.split("\n")) {
-      Matcher m = YAML_MARK.matcher(line);
-      if (m.matches()) {
-        messages.add(pending.toString().trim());
-        marks.add("line " + m.group(1) + ", column " + m.group(2));
-        pending.setLength(0);
-      } else if (!line.startsWith(" ") && !line.isBlank()) {
-        pending.append(' ').append(line.trim());
+  /** A reader of {@code path} as strict UTF-8, after checking it is not a binary file. */
+  private static Reader open(Path path) throws IOException {
+    InputStream in = new BufferedInputStream(Files.newInputStream(path), SNIFF_BYTES);
+    in.mark(SNIFF_BYTES);
+    byte[] head = in.readNBytes(SNIFF_BYTES);
+    in.reset();
+    for (byte b : head) {
+      if (b == 0) {
+        in.close();
+        throw new BinaryFileException();
       }
     }
-    if (!marks.isEmpty()) {
-      String problem = messages.get(messages.size() - 1);
-      String context = messages.size() > 1 ? messages.get(0) : "";
-      String text =
-          context.isEmpty() || problem.isEmpty() ? context + problem : context + ": " + problem;
-      return marks.get(marks.size() - 1) + ": " + text;
+    CharsetDecoder utf8 =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    return new InputStreamReader(in, utf8);
+  }
+
+  /** A NUL byte near the start of a file: not text. */
+  private static final class BinaryFileException extends IOException {
+    private static final long serialVersionUID = 1L;
+  }
+
+  private static DocumentException unreadable(Path path, Throwable e) {
+    String why;
+    if (e instanceof BinaryFileException) {
+      why = "a binary file, not YAML or JSON text";
+    } else if (e instanceof CharacterCodingException) {
+      why = "not UTF-8 text (Kubernetes reads YAML and JSON as UTF-8)";
+    } else if (e instanceof NoSuchFileException) {
+      why = "no such file";
+    } else if (e instanceof AccessDeniedException) {
+      why = "permission denied";
+    } else {
+      why = e.getMessage();
+    }
+    return new DocumentException(path.toString(), path + ": cannot read file: " + why, e);
+  }
+
+  private static CharacterCodingException codingCause(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof CharacterCodingException c) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** Whether the first character after white space (and a byte order mark) opens JSON. */
+  private static boolean looksLikeJson(BufferedReader r) throws IOException {
+    int limit = 1 << 16;
+    r.mark(limit);
+    boolean json = false;
+    for (int i = 0; i < limit; i++) {
+      int c = r.read();
+      if (c < 0) {
+        break;
+      }
+      if (c == '\uFEFF' && i == 0) {
+        r.mark(limit);
+        continue;
+      }
+      if (!Character.isWhitespace(c)) {
+        json = c == '{' || c == '[';
+        break;
+      }
+    }
+    r.reset();
+    return json;
+  }
+
+  /**
+   * JSON values in sequence (usually one), each a document; a root object's {@code items} list and
+   * a root list's elements are handed to {@link DocumentVisitor#item} one at a time.
+   */
+  private static void readJson(Reader reader, String source, DocumentVisitor visitor) {
+    try (JsonParser p = JSON.createParser(reader)) {
+      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t == JsonToken.START_ARRAY) {
+          int n = 0;
+          while (p.nextToken() != JsonToken.END_ARRAY) {
+            visitor.item(p.readValueAsTree());
+            n++;
+          }
+          visitor.document(JSON.createArrayNode(), n);
+        } else if (t == JsonToken.START_OBJECT) {
+          ObjectNode root = JSON.createObjectNode();
+          int n = 0;
+          while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            if (root.has(name)) {
+              throw new DocumentException(
+                  source,
+                  source + ": " + position(p) + ": duplicate field " + FieldError.goQuote(name),
+                  null);
+            }
+            if (name.equals("items") && p.nextToken() == JsonToken.START_ARRAY) {
+              while (p.nextToken() != JsonToken.END_ARRAY) {
+                visitor.item(p.readValueAsTree());
+                n++;
+              }
+              root.putArray("items");
+            } else {
+              if (!name.equals("items")) {
+                p.nextToken();
+              }
+              root.set(name, p.readValueAsTree());
+            }
+          }
+          visitor.document(root, n);
+        } else {
+          visitor.document(p.readValueAsTree(), 0);
+        }
+      }
+    } catch (JsonProcessingException e) {
+      throw new DocumentException(source, source + ": " + parseError(e), e);
+    } catch (IOException e) {
+      if (codingCause(e) != null) {
+        throw new UncheckedIOException(e);
+      }
+      throw new DocumentException(source, source + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String position(JsonParser p) {
+    JsonLocation loc = p.currentLocation();
+    return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+  }
+
+  /** {@code line N, column M: <message>} for a JSON parser error. */
+  private static String parseError(JsonProcessingException e) {
+    String original = e.getOriginalMessage() == null ? "invalid document" : e.getOriginalMessage();
+    Matcher dup = DUPLICATE.matcher(original);
+    if (dup.find()) {
+      original = "duplicate field " + FieldError.goQuote(dup.group(1));
     }
     JsonLocation loc = e.getLocation();
     int nl = original.indexOf('\n');
@@ -128,4 +296,6 @@ public final class Documents {
         ? first
         : "line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ": " + first;
   }
+
+  private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*)'");
 }

@@ -413,7 +413,8 @@ public final class ModelReader {
     } catch (QuantityFormatException e) {
       String msg = e.getMessage();
       int cut = msg.indexOf(" is invalid: ");
-      throw FieldException.at(path, cut < 0 ? msg : msg.substring(cut + " is invalid: ".length()));
+      String why = cut < 0 ? msg : msg.substring(cut + " is invalid: ".length());
+      throw FieldException.of(FieldError.invalid(path, text, why));
     }
   }
 
