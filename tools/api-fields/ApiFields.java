@@ -115,7 +115,8 @@ public final class ApiFields {
     out.append("root PodGroup * PodGroup\n");
     Map<String, String> lines = new TreeMap<>();
     for (TypeInfo t : g.types.values()) {
-      String name = t.type().getName().equals(MODEL + "KubernetesList") ? "List" : names.get(t.type());
+      String name =
+          t.type().getName().equals(MODEL + "KubernetesList") ? "List" : names.get(t.type());
       String line = name + line(t, names).substring(names.get(t.type()).length());
       String previous = lines.put(name, line);
       if (previous != null && !previous.equals(line)) {
@@ -138,7 +139,11 @@ public final class ApiFields {
   private static String version() {
     try {
       String jar =
-          Class.forName(MODEL + "Pod").getProtectionDomain().getCodeSource().getLocation().getPath();
+          Class.forName(MODEL + "Pod")
+              .getProtectionDomain()
+              .getCodeSource()
+              .getLocation()
+              .getPath();
       java.util.regex.Matcher m =
           java.util.regex.Pattern.compile("kubernetes-model-core-(.+)\\.jar$").matcher(jar);
       return m.find() ? m.group(1) : "(version unknown)";
