@@ -338,11 +338,15 @@ public final class KubeCodec {
       }
       if (!ModelReader.KINDS.contains(kind)) {
         String key = namespace.isEmpty() ? name : namespace + "/" + name;
-        if (!name.isEmpty()) {
-          // Deployments and other kinds of the API that are not read: their fields still count.
-          String ns = namespace.isEmpty() && ModelReader.namespaced(kind) ? "default" : namespace;
-          checkFields(kind, o, kind + " " + (ns.isEmpty() ? name : ns + "/" + name));
-        }
+        // Deployments and other kinds of the API that are not read: their fields still count.
+        String ns = namespace.isEmpty() && ModelReader.namespaced(kind) ? "default" : namespace;
+        checkFields(
+            kind,
+            o,
+            kind
+                + (name.isEmpty()
+                    ? " (" + objectId + ")"
+                    : " " + (ns.isEmpty() ? "" : ns + "/") + name));
         warnings.add(
             source
                 + ": ignoring object of unknown kind "

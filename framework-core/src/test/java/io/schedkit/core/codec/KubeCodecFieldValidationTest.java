@@ -291,6 +291,18 @@ final class KubeCodecFieldValidationTest {
   }
 
   @Test
+  void strict_namelessObjectOfAKindNotRead_isNamedByItsNumber() {
+    String yaml =
+        "kind: Node\nmetadata: {name: n1}\n---\n"
+            + "apiVersion: batch/v1\nkind: Job\nmetadata: {generateName: pi-}\nspec:\n"
+            + "  completion: 3\n";
+
+    assertThatThrownBy(() -> new KubeCodec().decode(yaml, "j.yaml"))
+        .hasMessage(
+            "j.yaml: Job (object #2): strict decoding error: unknown field \"spec.completion\"");
+  }
+
+  @Test
   void strict_kindsNotInTheApiSchema_areSkippedWithTheUsualWarningOnly() {
     String yaml =
         "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\nwhatever: 1\n";
