@@ -1,6 +1,7 @@
 package io.schedkit.benchmarks;
 
 import io.schedkit.core.codec.DecodeResult;
+import io.schedkit.core.codec.FieldValidation;
 import io.schedkit.core.codec.KubeCodec;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -23,17 +24,19 @@ import java.util.Locale;
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar io.schedkit.benchmarks.DumpLoad generate DIR 25000
  * java -Xmx4g -XX:+UseSerialGC -cp benchmarks/target/benchmarks.jar \
- *     io.schedkit.benchmarks.DumpLoad load DIR/nodes.yaml
+ *     io.schedkit.benchmarks.DumpLoad load DIR/nodes.yaml [strict|warn|ignore]
  * </pre>
  *
- * The peak is the sum of the heap pools' peak usage after the decode, with the serial collector:
- * what the decode needed at most, garbage included. Run each file in a JVM of its own.
+ * The optional last argument is the codec's {@link FieldValidation} (default strict): {@code
+ * ignore} skips the walk for unknown fields, so the two measure its cost. The peak is the sum of
+ * the heap pools' peak usage after the decode, with the serial collector: what the decode needed at
+ * most, garbage included. Run each file in a JVM of its own.
  */
 public final class DumpLoad {
   private DumpLoad() {}
 
   /**
-   * {@code generate DIR NODES} or {@code load FILE}.
+   * {@code generate DIR NODES} or {@code load FILE [strict|warn|ignore]}.
    *
    * @param args the arguments
    * @throws IOException if a file cannot be written or read
@@ -41,21 +44,22 @@ public final class DumpLoad {
   public static void main(String[] args) throws IOException {
     if (args.length == 3 && args[0].equals("generate")) {
       generate(Path.of(args[1]), Integer.parseInt(args[2]));
-    } else if (args.length == 2 && args[0].equals("load")) {
-      load(Path.of(args[1]));
+    } else if ((args.length == 2 || args.length == 3) && args[0].equals("load")) {
+      load(Path.of(args[1]), FieldValidation.parse(args.length == 3 ? args[2] : "strict"));
     } else {
-      System.err.println("usage: DumpLoad generate DIR NODES | DumpLoad load FILE");
+      System.err.println(
+          "usage: DumpLoad generate DIR NODES | DumpLoad load FILE [strict|warn|ignore]");
       System.exit(2);
     }
   }
 
-  private static void load(Path file) {
+  private static void load(Path file, FieldValidation validation) {
     System.gc();
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       pool.resetPeakUsage();
     }
     long start = System.nanoTime();
-    DecodeResult r = new KubeCodec().decode(file);
+    DecodeResult r = new KubeCodec(validation).decode(file);
     double seconds = (System.nanoTime() - start) / 1e9;
     long peak = 0;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
@@ -67,8 +71,9 @@ public final class DumpLoad {
     long retained = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
     System.out.printf(
         Locale.ROOT,
-        "%s: %d objects in %.2f s; peak heap %.0f MB; retained after decode %.0f MB%n",
+        "%s (%s): %d objects in %.2f s; peak heap %.0f MB; retained after decode %.0f MB%n",
         file.getFileName(),
+        validation.optionValue(),
         r.objects().size(),
         seconds,
         peak / 1e6,

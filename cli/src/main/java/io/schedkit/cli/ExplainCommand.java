@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -103,10 +104,12 @@ final class ExplainCommand implements Callable<Integer> {
       description = "text (a table per pod) or json (one object per pod and line); default: text.")
   private OutputFormat format;
 
+  @Mixin private ValidateOption validate = new ValidateOption();
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    Inputs inputs = new Inputs(spec.commandLine().getErr());
+    Inputs inputs = new Inputs(spec.commandLine().getErr(), validate.validation);
     if ((cluster == null) == (kubeconfig == null)) {
       throw new InputException("give exactly one of --cluster FILE and --kubeconfig FILE");
     }

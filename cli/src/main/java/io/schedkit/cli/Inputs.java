@@ -2,6 +2,7 @@ package io.schedkit.cli;
 
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.codec.DecodeResult;
+import io.schedkit.core.codec.FieldValidation;
 import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.core.codec.KubeDecodeException;
 import io.schedkit.core.config.ConfigException;
@@ -31,19 +32,22 @@ import java.util.TreeSet;
  * Loads what the commands read: Kubernetes object files (a {@code List}, a multi-document YAML
  * stream or a single object, in YAML or JSON) through {@link KubeCodec}, and the scheduler
  * configuration through {@link SchedulerConfigurationDecoder}. Bad input becomes an {@link
- * InputException} whose message names the file, the object and the field; warnings (objects of
- * unknown kinds, plugins left out of a profile) go to stderr, one line each, prefixed {@code
- * warning: }.
+ * InputException} whose message names the file, the object and the field (an unknown field too,
+ * unless {@code --validate} relaxes it); warnings (objects of unknown kinds, unknown fields with
+ * {@code --validate=warn}, plugins left out of a profile) go to stderr, one line each, prefixed
+ * {@code warning: }.
  *
  * <p>When a plugin of kube-scheduler's default profile is not on the class path, profiles run
  * without it (with a warning) instead of failing: the default profile then uses every default
  * plugin that is available.
  */
 final class Inputs {
-  private final KubeCodec codec = new KubeCodec();
+  private final KubeCodec codec;
   private final PrintWriter err;
 
-  Inputs(PrintWriter err) {
+  /** Inputs whose unknown fields are treated as {@code validation} says ({@code --validate}). */
+  Inputs(PrintWriter err, FieldValidation validation) {
+    this.codec = new KubeCodec(validation);
     this.err = err;
   }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -87,6 +88,8 @@ final class SimulateCommand implements Callable<Integer> {
       description = "text (a summary and a table) or json (one object); default: text.")
   private OutputFormat format;
 
+  @Mixin private ValidateOption validate = new ValidateOption();
+
   @Option(
       names = "--report",
       paramLabel = "FILE.html",
@@ -98,7 +101,7 @@ final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    Inputs inputs = new Inputs(spec.commandLine().getErr());
+    Inputs inputs = new Inputs(spec.commandLine().getErr(), validate.validation);
     List<KubeObject> clusterObjects = inputs.objects(cluster);
     List<KubeObject> workloadObjects = inputs.objects(workload);
     for (KubeObject o : workloadObjects) {

@@ -3,6 +3,7 @@ package io.schedkit.kubernetes;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.schedkit.core.codec.DecodeResult;
+import io.schedkit.core.codec.FieldValidation;
 import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.framework.model.KubeObject;
 import java.util.Optional;
@@ -22,7 +23,8 @@ final class ObjectConversion {
   private static final Logger LOG = LoggerFactory.getLogger(ObjectConversion.class);
 
   private final KubernetesSerialization serialization;
-  private final KubeCodec codec = new KubeCodec();
+  // A live server may send fields newer than the codec's schema: they are not typos here.
+  private final KubeCodec codec = new KubeCodec(FieldValidation.IGNORE);
 
   ObjectConversion(KubernetesSerialization serialization) {
     this.serialization = serialization;

@@ -5,11 +5,13 @@ import java.util.List;
 
 /**
  * What {@link KubeCodec#decode(String, String)} read from one document: the objects of the kinds
- * schedkit understands, in file order, and one warning per object of another kind that was skipped.
+ * schedkit understands, in file order, and one warning per object of another kind that was skipped
+ * (and, with {@link FieldValidation#WARN}, one per unknown field).
  *
  * @param objects the decoded objects, in the order they appear
  * @param warnings messages about skipped objects, such as {@code cluster.yaml: ignoring object of
- *     unknown kind ConfigMap default/settings}
+ *     unknown kind ConfigMap default/settings}, and about unknown fields, such as {@code pod.yaml:
+ *     Pod default/web: unknown field "spec.nodeSelectr"}
  */
 public record DecodeResult(List<KubeObject> objects, List<String> warnings) {
 
@@ -17,7 +19,7 @@ public record DecodeResult(List<KubeObject> objects, List<String> warnings) {
    * Copies the lists.
    *
    * @param objects the decoded objects, in the order they appear
-   * @param warnings messages about skipped objects
+   * @param warnings messages about skipped objects and unknown fields
    */
   public DecodeResult {
     objects = List.copyOf(objects);

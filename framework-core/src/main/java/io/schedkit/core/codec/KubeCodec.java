@@ -36,11 +36,24 @@ import java.util.List;
  * stream (empty documents are skipped). It understands {@code Node}, {@code Pod}, {@code
  * PodDisruptionBudget}, {@code PriorityClass}, {@code PodGroup}, {@code Namespace}, {@code
  * Service}, {@code ReplicationController}, {@code ReplicaSet} and {@code StatefulSet}; objects of
- * other kinds are skipped with a warning, unknown fields are ignored, and {@code null} is the same
- * as an absent field. Quantities are parsed with {@link io.schedkit.framework.model.Quantity#parse}
+ * other kinds are skipped with a warning, and {@code null} is the same as an absent field. Quantities are parsed with {@link io.schedkit.framework.model.Quantity#parse}
  * (from strings or numbers), timestamps as RFC 3339, enums by their wire names. A namespaced object
  * without a namespace is placed in {@code default}. Every decoded object is then checked by {@link
  * ObjectValidator}.
+ *
+ * <p><b>Unknown fields.</b> As the API server's strict field validation (and {@code kubectl}'s
+ * default {@code --validate=strict}), a field the Kubernetes API does not define for the object's
+ * kind is an error by default: {@code pod.yaml: Pod default/web: strict decoding error: unknown field
+ * "spec.nodeSelectr"}, with list indexes in the path ({@code spec.containers[0].imagePullPolice})
+ * and every unknown field of the object listed. Every field of the API is known, whether schedkit
+ * models it or not ({@code status}, {@code managedFields}, volumes, probes...), for the kinds above
+ * and for {@code Deployment}, {@code DaemonSet}, {@code Job} and lists (their own fields); the
+ * fields are those of the fabric8 Kubernetes model 8.0.0 (Kubernetes 1.37, a superset of 1.35: a
+ * newer field is accepted, a misspelled one is not) and, for {@code PodGroup}, scheduler-plugins'
+ * CRD. {@link FieldValidation#WARN} makes each unknown field a warning instead, {@link
+ * FieldValidation#IGNORE} drops them unseen: a host converting objects from a live API server,
+ * which may carry fields newer than these, should use {@code new
+ * KubeCodec(FieldValidation.IGNORE)}. Objects of other kinds are not checked.
  *
  * <p><b>Errors.</b> A {@link KubeDecodeException} whose message names the source, the object and
  * the field: {@code cluster.yaml: Pod default/web-1: spec.containers[0].resources.requests.cpu:
@@ -100,8 +113,32 @@ public final class KubeCodec {
     }
   }
 
-  /** A codec; all instances share the same immutable configuration. */
-  public KubeCodec() {}
+  private final FieldValidation fieldValidation;
+
+  /** A codec with strict field validation: an unknown field is an error, as for {@code kubectl}. */
+  public KubeCodec() {
+    this(FieldValidation.STRICT);
+  }
+
+  /**
+   * A codec that treats unknown fields as {@code fieldValidation} says. Use {@link
+   * FieldValidation#IGNORE} for objects from a live API server, which may be newer than the fields
+   * this codec knows.
+   *
+   * @param fieldValidation what an unknown field is: an error, a warning, or nothing
+   */
+  public KubeCodec(FieldValidation fieldValidation) {
+    this.fieldValidation = java.util.Objects.requireNonNull(fieldValidation, "fieldValidation");
+  }
+
+  /**
+   * Returns what this codec does with an unknown field.
+   *
+   * @return the field validation mode
+   */
+  public FieldValidation fieldValidation() {
+    return fieldValidation;
+  }
 
   /**
    * Decodes every object of a JSON or YAML document.
@@ -112,7 +149,7 @@ public final class KubeCodec {
    * @throws KubeDecodeException if the document or an object in it is invalid
    */
   public DecodeResult decode(String text, String sourceName) {
-    Decoding d = new Decoding(sourceName);
+    Decoding d = new Decoding(sourceName, fieldValidation);
     try {
       Documents.read(text, sourceName, d);
     } catch (DocumentException e) {
@@ -129,7 +166,7 @@ public final class KubeCodec {
    * @throws KubeDecodeException if the file cannot be read or is invalid
    */
   public DecodeResult decode(Path path) {
-    Decoding d = new Decoding(path.toString());
+    Decoding d = new Decoding(path.toString(), fieldValidation);
     try {
       Documents.read(path, path.toString(), d);
     } catch (DocumentException e) {
@@ -229,13 +266,15 @@ public final class KubeCodec {
    */
   private static final class Decoding implements DocumentVisitor {
     final String source;
+    final FieldValidation validation;
     final List<KubeObject> objects = new ArrayList<>();
     final List<String> warnings = new ArrayList<>();
     final List<JsonNode> kindless = new ArrayList<>();
     int count;
 
-    Decoding(String source) {
+    Decoding(String source, FieldValidation validation) {
       this.source = source;
+      this.validation = validation;
     }
 
     @Override
@@ -262,6 +301,7 @@ public final class KubeCodec {
           visit(itemKind.isEmpty() ? item : ((ObjectNode) item).deepCopy().put("kind", itemKind));
         }
         kindless.clear();
+        checkFields("List", root, kind);
         return;
       }
       for (JsonNode item : kindless) {
@@ -291,6 +331,7 @@ public final class KubeCodec {
         if (items != null && !items.isArray()) {
           throw fail(kind, "items: expected a list, got " + Json.describe(items));
         }
+        checkFields("List", n, kind);
         // Typed lists from the API server (PodList, ...) omit their items' kind.
         String itemKind = kind.equals("List") ? "" : kind.substring(0, kind.length() - 4);
         if (items != null) {
@@ -320,6 +361,15 @@ public final class KubeCodec {
       }
       if (!ModelReader.KINDS.contains(kind)) {
         String key = namespace.isEmpty() ? name : namespace + "/" + name;
+        // Deployments and other kinds of the API that are not read: their fields still count.
+        String ns = namespace.isEmpty() && ModelReader.namespaced(kind) ? "default" : namespace;
+        checkFields(
+            kind,
+            o,
+            kind
+                + (name.isEmpty()
+                    ? " (" + objectId + ")"
+                    : " " + (ns.isEmpty() ? "" : ns + "/") + name));
         warnings.add(
             source
                 + ": ignoring object of unknown kind "
@@ -340,11 +390,37 @@ public final class KubeCodec {
       } catch (IllegalArgumentException | NullPointerException e) {
         throw fail(id, e.getMessage());
       }
+      checkFields(kind, o, id);
       List<FieldError> problems = ObjectValidator.problems(object);
       if (!problems.isEmpty()) {
         throw fail(id, problems.get(0).render(""));
       }
       objects.add(object);
+    }
+
+    /**
+     * Finds the fields of {@code n} that the API does not define for {@code schemaKind} ({@code
+     * List} for any list): in strict mode the first object with any is an error listing them all,
+     * as the API server's strict decoding words it; in warn mode each is a warning.
+     */
+    void checkFields(String schemaKind, JsonNode n, String id) {
+      if (validation == FieldValidation.IGNORE) {
+        return;
+      }
+      List<String> unknown = ApiFields.get().unknownFields(schemaKind, n);
+      if (unknown.isEmpty()) {
+        return;
+      }
+      if (validation == FieldValidation.STRICT) {
+        StringBuilder detail = new StringBuilder("strict decoding error: ");
+        for (int i = 0; i < unknown.size(); i++) {
+          detail.append(i == 0 ? "" : ", ").append(ApiFields.message(unknown.get(i)));
+        }
+        throw fail(id, detail.toString());
+      }
+      for (String path : unknown) {
+        warnings.add(source + ": " + id + ": " + ApiFields.message(path));
+      }
     }
 
     KubeDecodeException fail(String what, String detail) {

@@ -73,8 +73,9 @@ import java.util.function.BiFunction;
 
 /**
  * Reads the schedkit model from JSON trees shaped as {@code kubectl get -o json|yaml} prints them.
- * Fields the model does not have are ignored; a {@code null} field is absent; every problem is a
- * {@link FieldException} whose message starts with the field's path from the object root.
+ * Fields the model does not have are ignored here (whether the API has them is {@code KubeCodec}'s
+ * field validation); a {@code null} field is absent; every problem is a {@link FieldException}
+ * whose message starts with the field's path from the object root.
  *
  * <p>Stateless; all methods are thread-safe.
  */
