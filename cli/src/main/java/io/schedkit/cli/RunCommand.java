@@ -2,6 +2,7 @@ package io.schedkit.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.schedkit.core.Scheduler;
+import io.schedkit.core.codec.FieldValidation;
 import io.schedkit.core.leaderelection.LeaderElector;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.LeaderElectionConfig;
@@ -120,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter err = spec.commandLine().getErr();
-    Inputs inputs = new Inputs(err);
+    Inputs inputs = new Inputs(err, FieldValidation.STRICT);
     Registry registry = Registry.discover();
     Inputs.Config cfg = inputs.configuration(config, registry);
     SchedulerConfiguration configuration = cfg.configuration();
