@@ -44,8 +44,12 @@ final class FilterRunner {
   Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
     FilterPlugin[] active = activeFilters(state.skipFilterPlugins());
     boolean sample = framework.sampling(state);
+    boolean timing = framework.timing();
     for (FilterPlugin p : active) {
       Status s;
+      if (timing) {
+        framework.pluginEvaluated(p.name(), "Filter", 1);
+      }
       try {
         if (sample) {
           long t0 = System.nanoTime();
@@ -281,6 +285,9 @@ final class FilterRunner {
     for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
       if (open == 0) {
         break;
+      }
+      if (framework.timing()) {
+        framework.pluginEvaluated(p.name(), "Filter", open);
       }
       try {
         if (!(p instanceof BlockFilterPlugin block)) {

@@ -238,6 +238,9 @@ public final class Framework implements PluginRunner {
     try {
       for (PreFilterPlugin p : preFilter) {
         PreFilterResult r;
+        if (timing) {
+          pluginEvaluated(p.name(), "PreFilter", 1);
+        }
         try {
           long t0 = sampling(state) ? System.nanoTime() : 0;
           r = p.preFilter(state, pod, nodes);
@@ -682,10 +685,15 @@ public final class Framework implements PluginRunner {
 
   /** WaitOnPermit: completes when the pod is allowed (Success) or rejected. */
   public CompletionStage<Status> waitOnPermit(Pod pod) {
+    long start = timing && waitingPods.isWaiting(pod) ? System.nanoTime() : 0;
     return waitingPods
         .outcome(pod)
         .thenApply(
             s -> {
+              if (start != 0) {
+                metrics.permitWaitDuration(
+                    s.code().toString(), Duration.ofNanos(System.nanoTime() - start));
+              }
               if (s.isSuccess() || s.isRejected()) {
                 return s;
               }
@@ -796,6 +804,11 @@ public final class Framework implements PluginRunner {
         point,
         status == null ? Code.ERROR.toString() : status.code().toString(),
         Duration.ofNanos(System.nanoTime() - startNanos));
+  }
+
+  /** {@code count} more evaluations of {@code plugin} at {@code point} (when timing). */
+  void pluginEvaluated(String plugin, String point, long count) {
+    metrics.pluginEvaluations(plugin, point, profileName, count);
   }
 
   void pointDone(String point, Status status, long startNanos) {
