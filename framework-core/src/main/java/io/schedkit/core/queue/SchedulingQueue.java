@@ -956,7 +956,7 @@ public final class SchedulingQueue {
       case BACKOFF, ERROR_BACKOFF -> metrics.queueIncomingPod("backoff", incomingEvent);
       case UNSCHEDULABLE, GATED -> {
         metrics.queueIncomingPod("unschedulable", incomingEvent);
-        String profile = p.pod().spec().schedulerName();
+        String profile = metricProfile(p.pod());
         java.util.SortedSet<String> plugins = new java.util.TreeSet<>(p.unschedulablePlugins());
         plugins.addAll(p.pendingPlugins());
         List<String> counted = List.copyOf(plugins);
@@ -974,11 +974,17 @@ public final class SchedulingQueue {
     }
   }
 
+  /** The profile label of {@code pod}: its profile's name, else its scheduler name. */
+  private String metricProfile(Pod pod) {
+    String key = profileKey(pod);
+    return key != null ? key : pod.spec().schedulerName();
+  }
+
   /** Under the lock: the pod left the pool; it no longer counts in scheduler_unschedulable_pods. */
   private void recordLeftPool(QueuedPod p) {
     List<String> counted = countedUnschedulable.remove(Nominator.keyOf(p.pod()));
     if (counted != null) {
-      String profile = p.pod().spec().schedulerName();
+      String profile = metricProfile(p.pod());
       for (String plugin : counted) {
         metrics.unschedulablePods(plugin, profile, -1);
       }
