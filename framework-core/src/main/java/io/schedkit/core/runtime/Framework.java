@@ -738,7 +738,12 @@ public final class Framework implements PluginRunner {
 
   /** Bind: the first plugin that does not Skip binds; Skip if all skip. */
   public CompletionStage<Status> runBindPlugins(CycleState state, PodInfo pod, String nodeName) {
-    return bindFrom(0, state, pod, nodeName);
+    if (!timing) {
+      return bindFrom(0, state, pod, nodeName);
+    }
+    long start = System.nanoTime();
+    return bindFrom(0, state, pod, nodeName)
+        .whenComplete((s, t) -> pointDone("Bind", t == null ? s : null, start));
   }
 
   private CompletionStage<Status> bindFrom(
@@ -777,12 +782,16 @@ public final class Framework implements PluginRunner {
 
   /** PostBind: informational; failures are ignored. */
   public void runPostBindPlugins(CycleState state, PodInfo pod, String nodeName) {
+    long start = timing ? System.nanoTime() : 0;
     for (PostBindPlugin p : postBind) {
       try {
         p.postBind(state, pod, nodeName);
       } catch (RuntimeException e) {
         // PostBind is informational: a failing plugin cannot undo the binding.
       }
+    }
+    if (timing) {
+      pointDone("PostBind", Status.success(), start);
     }
   }
 
