@@ -104,6 +104,19 @@ final class SchedulingCycle {
 
   /** Runs the scheduling cycle of {@code qp} and, on success, starts its binding cycle. */
   ScheduleResult schedule(QueuedPod qp) {
+    try {
+      return scheduleCycle(qp);
+    } finally {
+      if (recording) {
+        Framework fwk = profiles.get(qp.pod().spec().schedulerName());
+        if (fwk != null) {
+          fwk.flushPluginEvaluations();
+        }
+      }
+    }
+  }
+
+  private ScheduleResult scheduleCycle(QueuedPod qp) {
     Pod pod = qp.pod();
     Framework fwk = profiles.get(pod.spec().schedulerName());
     if (fwk == null || pod.isTerminating() || cache.isAssumedPod(pod)) {

@@ -815,6 +815,28 @@ public final class Framework implements PluginRunner {
         Duration.ofNanos(System.nanoTime() - startNanos));
   }
 
+  /**
+   * A sampled cycle's run of {@code plugin} over a block of {@code nodes} nodes since {@code
+   * startNanos}: one observation of its mean time per node.
+   */
+  void pluginBlockDone(String plugin, String point, Status status, long startNanos, int nodes) {
+    metrics.pluginExecutionDuration(
+        plugin,
+        point,
+        status.code().toString(),
+        Duration.ofNanos((System.nanoTime() - startNanos) / Math.max(1, nodes)));
+  }
+
+  /**
+   * Reports the Filter plugin evaluations counted since the last call to {@code
+   * scheduler_plugin_evaluation_total}; the scheduler calls it at the end of each cycle.
+   */
+  public void flushPluginEvaluations() {
+    if (timing) {
+      filtering.flushEvaluations();
+    }
+  }
+
   /** {@code count} more evaluations of {@code plugin} at {@code point} (when timing). */
   void pluginEvaluated(String plugin, String point, long count) {
     metrics.pluginEvaluations(plugin, point, profileName, count);
