@@ -54,10 +54,11 @@ public interface SchedulerMetrics {
   /**
    * {@code scheduler_pod_scheduling_sli_duration_seconds{attempts}} and {@code
    * scheduler_pod_scheduling_attempts}: a pod bound after {@code attempts} attempts, {@code
-   * sinceFirstQueued} after it first entered the queue. The {@code attempts} label is the number,
-   * or {@code 15+} from 15 on ({@link #attemptsLabel}).
+   * sinceFirstAttempt} after its first scheduling attempt (kube-scheduler's initial attempt
+   * timestamp). The {@code attempts} label is the number, or {@code 15+} from 15 on ({@link
+   * #attemptsLabel}).
    */
-  default void podScheduled(int attempts, Duration sinceFirstQueued) {}
+  default void podScheduled(int attempts, Duration sinceFirstAttempt) {}
 
   /**
    * {@code scheduler_pending_pods{queue}}: queue is {@code active}, {@code backoff}, {@code
