@@ -104,6 +104,13 @@ public final class BenchCommand implements Callable<Integer> {
       description = "Measured runs per workload; the run of median pods/s is reported (default 1).")
   int runs = 1;
 
+  @Option(
+      names = "--metrics",
+      description =
+          "Report kube-scheduler's metrics to a Micrometer Prometheus registry while measuring"
+              + " (to see what they cost; default: off).")
+  boolean metrics;
+
   /** Used by picocli. */
   public BenchCommand() {}
 
@@ -155,7 +162,8 @@ public final class BenchCommand implements Callable<Integer> {
       }
       runner =
           new BenchRunner(
-              new BenchRunner.Options(parallelism, percentage, warmup, seed, runs, warmupTime));
+              new BenchRunner.Options(
+                  parallelism, percentage, warmup, seed, runs, warmupTime, metrics));
     } catch (IllegalArgumentException e) {
       err.println("bench: " + e.getMessage());
       err.flush();

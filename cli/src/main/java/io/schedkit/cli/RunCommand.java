@@ -1,6 +1,8 @@
 package io.schedkit.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.codec.FieldValidation;
 import io.schedkit.core.leaderelection.LeaderElector;
@@ -9,13 +11,12 @@ import io.schedkit.framework.config.LeaderElectionConfig;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.kubernetes.KubernetesClusterView;
 import io.schedkit.kubernetes.KubernetesLeaseStore;
+import io.schedkit.metrics.micrometer.PrometheusMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -153,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
   private int serve(
       Inputs.Config cfg, Registry registry, KubernetesClient client, PrintWriter err) {
     SchedulerConfiguration configuration = cfg.configuration();
-    LiveMetrics metrics = new LiveMetrics();
+    PrometheusMetrics metrics = new PrometheusMetrics();
     try (KubernetesClusterView view =
         KubernetesClusterView.builder(client)
             .eventRateLimit(configuration.clientConnection())
@@ -166,7 +167,8 @@ final class RunCommand implements Callable<Integer> {
                 new InetSocketAddress(bindAddress, port),
                 () -> health(scheduler[0]),
                 view::hasSynced,
-                () -> metrics.text(extras(view, scheduler[0])));
+                metrics::scrape);
+        registerLiveMeters(metrics.registry(), view, scheduler);
       } catch (IOException e) {
         throw new InputException(
             "--port: cannot serve on " + bindAddress + ":" + port + ": " + e.getMessage(), e);
@@ -185,7 +187,11 @@ final class RunCommand implements Callable<Integer> {
           err.flush();
           return SchedkitCli.EXIT_INTERNAL;
         }
-        Scheduler.Builder b = Scheduler.builder().cluster(view).registry(registry).metrics(metrics);
+        Scheduler.Builder b =
+            Scheduler.builder()
+                .cluster(view)
+                .registry(registry)
+                .metrics(metrics.schedulerMetrics());
         LeaderElectionConfig election = configuration.leaderElection();
         if (election.leaderElect()) {
           String id = identity != null ? identity : LeaderElector.defaultIdentity();
@@ -239,25 +245,19 @@ final class RunCommand implements Callable<Integer> {
     return s.leaderElector().flatMap(LeaderElector::checkHealth);
   }
 
-  private static Map<String, LiveMetrics.Extra> extras(KubernetesClusterView view, Scheduler s) {
-    Map<String, LiveMetrics.Extra> m = new LinkedHashMap<>();
-    m.put(
-        "schedkit_bound_pods_total",
-        new LiveMetrics.Extra(
-            "counter", "Pods bound by this scheduler.", s == null ? 0 : s.boundCount()));
-    m.put(
-        "schedkit_informer_relists_total",
-        new LiveMetrics.Extra(
-            "counter", "Relists after a watch expired or reconnected.", view.relistCount()));
-    m.put(
-        "schedkit_events_written_total",
-        new LiveMetrics.Extra(
-            "counter", "Events written to the API server.", view.eventsWritten()));
-    boolean leading = s != null && s.leaderElector().map(LeaderElector::isLeader).orElse(true);
-    m.put(
-        "schedkit_leader",
-        new LiveMetrics.Extra("gauge", "1 while this scheduler may schedule.", leading ? 1 : 0));
-    return m;
+  /** What {@code run} adds to kube-scheduler's metrics: binds, relists and events written. */
+  private static void registerLiveMeters(
+      MeterRegistry registry, KubernetesClusterView view, Scheduler[] scheduler) {
+    FunctionCounter.builder(
+            "schedkit.bound.pods", scheduler, s -> s[0] == null ? 0 : s[0].boundCount())
+        .description("Pods bound by this scheduler.")
+        .register(registry);
+    FunctionCounter.builder("schedkit.informer.relists", view, v -> v.relistCount())
+        .description("Relists after a watch expired or reconnected.")
+        .register(registry);
+    FunctionCounter.builder("schedkit.events.written", view, v -> v.eventsWritten())
+        .description("Events written to the API server.")
+        .register(registry);
   }
 
   /** SIGTERM/SIGINT: stop gracefully, then end the JVM with the command's success. */

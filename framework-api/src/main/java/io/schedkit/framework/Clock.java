@@ -17,6 +17,19 @@ public interface Clock {
   Instant now();
 
   /**
+   * A reading of a monotonic clock in nanoseconds, for measuring elapsed time: it never goes
+   * backwards and does not follow changes to the wall clock. Only differences between readings mean
+   * anything. The default derives it from {@link #now()}, which suits clocks that never go
+   * backwards (a virtual clock); the system clock overrides it with {@link System#nanoTime()}.
+   *
+   * @return the current reading, in nanoseconds
+   */
+  default long nanoTime() {
+    Instant now = now();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+  }
+
+  /**
    * Runs {@code task} once, {@code delay} from now (at once for a zero or negative delay, but never
    * on the caller's stack). Tasks due at the same instant run in the order they were scheduled.
    *

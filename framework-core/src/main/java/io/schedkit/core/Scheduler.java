@@ -26,6 +26,7 @@ import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.cluster.ClusterView;
+import io.schedkit.framework.cluster.FencingToken;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.extender.Extender;
@@ -68,12 +69,15 @@ import org.slf4j.LoggerFactory;
  * LeaderElector}, and scheduling cycles run only while it leads, whoever drives them ({@link
  * #scheduleOne()} and {@link #runUntilIdle()} do nothing for a follower). The cache and queue keep
  * following the host either way, so a follower is ready the moment it takes over. Leadership is
- * checked again in the binding cycle just before Bind (a non-leader's bind fails and the pod is
- * requeued) and before reporting a failure to the host. When leadership is lost, kube-scheduler
- * exits; this scheduler stops its loop for good and logs an error, and the host sees it through
- * {@link #leaderElector()} ({@code lostLeadership()}, {@code whenStopped()}), typically closing it
- * and building a new one to stand again. {@link #close()} stops the elector, releasing the lease,
- * after the loop and the binding threads have stopped.
+ * checked again just before every write to the host (a bind, an eviction, a nomination, a failure
+ * report): a non-leader's write is not sent, and a failed bind requeues the pod. Every write goes
+ * out with the elector's {@link FencingToken} ({@link ClusterView}'s token-taking methods), and a
+ * new leader announces its token ({@link ClusterView#fence}) before its first cycle, so a host that
+ * checks tokens refuses the late writes of a deposed leader. When leadership is lost,
+ * kube-scheduler exits; this scheduler stops its loop for good and logs an error, and the host sees
+ * it through {@link #leaderElector()} ({@code lostLeadership()}, {@code whenStopped()}), typically
+ * closing it and building a new one to stand again. {@link #close()} stops the elector, releasing
+ * the lease, after the loop and the binding threads have stopped.
  *
  * <p>Design note (threads): scheduling cycles are serialised (one at a time, whoever drives them);
  * host events arrive on the host's thread and go to the thread-safe cache, queue and store; binding
@@ -85,6 +89,7 @@ public final class Scheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Scheduler.class);
 
   private final ClusterView cluster;
+  private final ClusterView writes;
   private final SchedulerConfiguration configuration;
   private final Clock clock;
   private final boolean ownsClock;
@@ -114,6 +119,9 @@ public final class Scheduler implements AutoCloseable {
   private final AtomicLong bound = new AtomicLong();
   private final AtomicInteger bindingsInFlight = new AtomicInteger();
   private final Object cycleLock = new Object();
+  // The fencing token announced to the host and the announcement's stage; guarded by cycleLock.
+  private FencingToken fencedToken;
+  private CompletableFuture<Void> fencing;
   private volatile Thread loop;
   private volatile boolean closed;
   private volatile boolean draining;
@@ -144,6 +152,7 @@ public final class Scheduler implements AutoCloseable {
       throw e;
     }
     this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
+    this.writes = elector == null ? cluster : new FencedCluster(cluster, elector);
     int parallelism = b.parallelism > 0 ? b.parallelism : configuration.parallelism();
     this.workers = new WorkerPool(parallelism);
     this.random = new SchedulerRandom(b.seed);
@@ -182,7 +191,7 @@ public final class Scheduler implements AutoCloseable {
             nominator,
             workers,
             extenders,
-            cluster,
+            writes,
             clock,
             random,
             this::activate,
@@ -211,9 +220,10 @@ public final class Scheduler implements AutoCloseable {
             snapshot,
             queue,
             store,
-            cluster,
+            writes,
             algorithm,
             metrics,
+            clock,
             extenders,
             bindingExecutor,
             lastFailure,
@@ -240,6 +250,7 @@ public final class Scheduler implements AutoCloseable {
         .identity(identity)
         .config(configuration.leaderElection())
         .clock(clock)
+        .metrics(b.metrics)
         .seed(b.seed * 31 + identity.hashCode())
         .onStartedLeading(() -> LOG.info("{} leads: scheduling starts", identity))
         .onStoppedLeading(() -> LOG.info("{}: leader election ended", identity))
@@ -289,6 +300,44 @@ public final class Scheduler implements AutoCloseable {
     return elector == null || elector.isLeader();
   }
 
+  /**
+   * Under the cycle lock: whether the host has recorded this leader's fencing token. The first call
+   * as leader announces it ({@link ClusterView#fence}); scheduling starts once the host accepted
+   * it, and a refused announcement is retried at the next call. Always true without leader
+   * election.
+   */
+  private boolean fenceAnnounced() {
+    if (elector == null) {
+      return true;
+    }
+    FencingToken token = elector.fencingToken().orElse(null);
+    if (token == null) {
+      return false;
+    }
+    if (fencing == null || !token.equals(fencedToken)) {
+      fencedToken = token;
+      try {
+        fencing = cluster.fence(token).toCompletableFuture();
+      } catch (RuntimeException e) {
+        fencing = CompletableFuture.failedFuture(e);
+      }
+    }
+    if (!fencing.isDone()) {
+      return false;
+    }
+    if (fencing.isCompletedExceptionally()) {
+      CompletableFuture<Void> failed = fencing;
+      fencing = null;
+      failed.exceptionally(
+          t -> {
+            LOG.error("the host refused fencing token {}: {}", token, t.toString());
+            return null;
+          });
+      return false;
+    }
+    return true;
+  }
+
   /** The framework of profile {@code schedulerName} (advanced use and tests). */
   public Optional<Framework> framework(String schedulerName) {
     return Optional.ofNullable(profiles.get(schedulerName));
@@ -303,7 +352,7 @@ public final class Scheduler implements AutoCloseable {
    */
   public Optional<ScheduleResult> scheduleOne() {
     synchronized (cycleLock) {
-      if (!leading() || draining) {
+      if (!leading() || draining || !fenceAnnounced()) {
         return Optional.empty();
       }
       QueuedPod qp = queue.tryPop();
@@ -426,12 +475,21 @@ public final class Scheduler implements AutoCloseable {
               }
               while (!closed && !draining && leading()) {
                 try {
+                  if (!awaitFence()) {
+                    continue;
+                  }
                   QueuedPod qp = queue.pop(Duration.ofMillis(200));
                   if (qp == null) {
                     runDeferred();
                     continue;
                   }
                   synchronized (cycleLock) {
+                    if (!leading()) {
+                      // Lost while waiting for the pod: no cycle, the pod waits for the next
+                      // leader.
+                      queue.addUnschedulableIfNotPresent(qp, queue.schedulingCycle());
+                      break;
+                    }
                     cycle.schedule(qp);
                   }
                   runDeferred();
@@ -454,6 +512,27 @@ public final class Scheduler implements AutoCloseable {
     t.setDaemon(true);
     loop = t;
     t.start();
+  }
+
+  /** The live loop: whether the host recorded the token, waiting up to 200 ms for it. */
+  private boolean awaitFence() throws InterruptedException {
+    CompletableFuture<Void> pending;
+    synchronized (cycleLock) {
+      if (fenceAnnounced()) {
+        return true;
+      }
+      pending = fencing;
+    }
+    if (pending == null) {
+      Thread.sleep(200); // refused: try again shortly
+      return false;
+    }
+    try {
+      pending.get(200, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+      return false;
+    }
+    return false;
   }
 
   /** Without leader election true at once; with it, waits until the elector leads or stops. */
@@ -569,7 +648,10 @@ public final class Scheduler implements AutoCloseable {
     queue.activate(pods);
   }
 
-  /** Whether a bind may start now: leader election is off, or this scheduler leads. */
+  /**
+   * Whether a binding may go on to Bind: leader election is off, or this scheduler leads. (The
+   * write itself is checked again just before it is sent.)
+   */
   private Status mayBind() {
     if (leading()) {
       return Status.success();

@@ -7,6 +7,7 @@ import io.schedkit.core.queue.QueuedPod;
 import io.schedkit.core.queue.SchedulingQueue;
 import io.schedkit.core.runtime.Framework;
 import io.schedkit.core.store.ClusterObjectStore;
+import io.schedkit.framework.Clock;
 import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
@@ -19,6 +20,7 @@ import io.schedkit.framework.cluster.ClusterView;
 import io.schedkit.framework.extender.Extender;
 import io.schedkit.framework.model.Pod;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,6 +53,8 @@ final class SchedulingCycle {
   private final ClusterView cluster;
   private final SchedulingAlgorithm algorithm;
   private final SchedulerMetrics metrics;
+  private final boolean recording;
+  private final Clock clock;
   private final List<Extender> extenders;
   private final Executor bindingExecutor;
   private final Map<String, String> lastFailure;
@@ -69,6 +73,7 @@ final class SchedulingCycle {
       ClusterView cluster,
       SchedulingAlgorithm algorithm,
       SchedulerMetrics metrics,
+      Clock clock,
       List<Extender> extenders,
       Executor bindingExecutor,
       Map<String, String> lastFailure,
@@ -85,6 +90,8 @@ final class SchedulingCycle {
     this.cluster = cluster;
     this.algorithm = algorithm;
     this.metrics = metrics;
+    this.recording = metrics != SchedulerMetrics.noop();
+    this.clock = clock;
     this.extenders = extenders;
     this.bindingExecutor = bindingExecutor;
     this.lastFailure = lastFailure;
@@ -97,6 +104,19 @@ final class SchedulingCycle {
 
   /** Runs the scheduling cycle of {@code qp} and, on success, starts its binding cycle. */
   ScheduleResult schedule(QueuedPod qp) {
+    try {
+      return scheduleCycle(qp);
+    } finally {
+      if (recording) {
+        Framework fwk = profiles.get(qp.pod().spec().schedulerName());
+        if (fwk != null) {
+          fwk.flushPluginEvaluations();
+        }
+      }
+    }
+  }
+
+  private ScheduleResult scheduleCycle(QueuedPod qp) {
     Pod pod = qp.pod();
     Framework fwk = profiles.get(pod.spec().schedulerName());
     if (fwk == null || pod.isTerminating() || cache.isAssumedPod(pod)) {
@@ -108,11 +128,19 @@ final class SchedulingCycle {
     state.setRecordPluginMetrics(
         java.util.concurrent.ThreadLocalRandom.current().nextInt(100) < 10);
     cache.updateSnapshot(snapshot);
+    if (recording) {
+      metrics.cacheSize("nodes", cache.nodeCount());
+      metrics.cacheSize("pods", cache.podCount());
+      metrics.cacheSize("assumed_pods", cache.assumedPodCount());
+    }
     PodInfo podInfo = qp.podInfo();
     SchedulingAlgorithm.Result result =
         algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.SCHEDULE);
     if (!result.status().isSuccess()) {
       return failedToFit(fwk, state, qp, result, start);
+    }
+    if (recording) {
+      metrics.schedulingAlgorithmDuration(Duration.ofNanos(System.nanoTime() - start));
     }
     String host = result.selectedNode();
     PodInfo assumed = podInfo.withNodeName(host);
@@ -139,10 +167,8 @@ final class SchedulingCycle {
     if (!toActivate.isEmpty()) {
       queue.activate(toActivate);
     }
-    metrics.scheduleAttempt(
-        "scheduled", fwk.profileName(), Duration.ofNanos(System.nanoTime() - start));
     lastFailure.remove(pod.uid());
-    startBinding(fwk, state, qp, assumed, host);
+    startBinding(fwk, state, qp, assumed, host, start);
     return new ScheduleResult(
         pod.key(), fwk.profileName(), ScheduleResult.Outcome.ASSUMED, host, "");
   }
@@ -175,8 +201,9 @@ final class SchedulingCycle {
       PostFilterResult pf = fwk.runPostFilterPlugins(state, qp.podInfo(), diagnosis.nodeToStatus());
       diagnosis.setPostFilterMessage(pf.status().message());
       nomination = pf.nominatingInfo();
+      metrics.preemptionAttempt();
       if (pf.nominatedNodeName().isPresent()) {
-        metrics.preemptionAttempt(pf.nominatedVictims().map(v -> v.pods().size()).orElse(0));
+        metrics.preemptionVictims(pf.nominatedVictims().map(v -> v.pods().size()).orElse(0));
       }
     }
     String message = diagnosis.message(snapshot.size());
@@ -263,7 +290,7 @@ final class SchedulingCycle {
   }
 
   private void startBinding(
-      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host) {
+      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host, long start) {
     bindingsInFlight.incrementAndGet();
     BindingCycle cycle =
         new BindingCycle(
@@ -281,7 +308,7 @@ final class SchedulingCycle {
             (status, t) -> {
               try {
                 Status s = t != null ? Status.error(t) : status;
-                finishBinding(fwk, state, qp, assumed, host, s);
+                finishBinding(fwk, state, qp, assumed, host, s, start);
               } finally {
                 bindingsInFlight.decrementAndGet();
               }
@@ -289,7 +316,13 @@ final class SchedulingCycle {
   }
 
   private void finishBinding(
-      Framework fwk, CycleState state, QueuedPod qp, PodInfo assumed, String host, Status s) {
+      Framework fwk,
+      CycleState state,
+      QueuedPod qp,
+      PodInfo assumed,
+      String host,
+      Status s,
+      long start) {
     try {
       cache.finishBinding(assumed.pod());
     } catch (RuntimeException e) {
@@ -297,6 +330,13 @@ final class SchedulingCycle {
     }
     if (s.isSuccess()) {
       bound.incrementAndGet();
+      if (recording) {
+        metrics.scheduleAttempt(
+            "scheduled", fwk.profileName(), Duration.ofNanos(System.nanoTime() - start));
+        Instant first = qp.initialAttemptTimestamp();
+        metrics.podScheduled(
+            qp.attempts(), first == null ? Duration.ZERO : Duration.between(first, clock.now()));
+      }
       fwk.runPostBindPlugins(state, assumed, host);
       List<Pod> toActivate = state.drainPodsToActivate();
       if (!toActivate.isEmpty()) {
@@ -322,7 +362,7 @@ final class SchedulingCycle {
         queue.moveAllToActiveOrBackoffQueue(
             ClusterEvent.ASSIGNED_POD_DELETE, assumed.pod(), null, null);
       }
-      fail(fwk, qp, s, host, NominatingInfo.override(""), System.nanoTime());
+      fail(fwk, qp, s, host, NominatingInfo.override(""), start);
       if (forgotten && s.isRejected()) {
         queue.moveAllToActiveOrBackoffQueue(
             ClusterEvent.ASSIGNED_POD_DELETE,

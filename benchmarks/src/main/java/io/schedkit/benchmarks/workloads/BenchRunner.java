@@ -67,6 +67,8 @@ public final class BenchRunner {
    * @param warmupSeconds after the warm-up runs, more full runs until this much time has passed
    *     since warming up began: the JIT compiles the per-pod path on one compiler thread, behind
    *     everything else that got hot, which takes seconds on two cores
+   * @param metrics whether the scheduler reports kube-scheduler's metrics to a Micrometer
+   *     Prometheus registry (a new one per run), to measure what metrics cost
    */
   public record Options(
       int parallelism,
@@ -74,7 +76,19 @@ public final class BenchRunner {
       double warmupScale,
       long seed,
       int runs,
-      double warmupSeconds) {
+      double warmupSeconds,
+      boolean metrics) {
+    /** Without metrics. */
+    public Options(
+        int parallelism,
+        int percentageOfNodesToScore,
+        double warmupScale,
+        long seed,
+        int runs,
+        double warmupSeconds) {
+      this(parallelism, percentageOfNodesToScore, warmupScale, seed, runs, warmupSeconds, false);
+    }
+
     /** One measured run per workload. */
     public Options(int parallelism, int percentageOfNodesToScore, double warmupScale, long seed) {
       this(parallelism, percentageOfNodesToScore, warmupScale, seed, 1, 0);
@@ -174,6 +188,10 @@ public final class BenchRunner {
             .configuration(config)
             .parallelism(options.threads())
             .seed(options.seed())
+            .metrics(
+                options.metrics()
+                    ? new io.schedkit.metrics.micrometer.PrometheusMetrics().schedulerMetrics()
+                    : null)
             .build()) {
       List<List<Pod>> init = new ArrayList<>();
       for (PodGroup g : w.initGroups()) {

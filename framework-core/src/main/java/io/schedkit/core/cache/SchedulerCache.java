@@ -390,6 +390,16 @@ public final class SchedulerCache {
     }
   }
 
+  /** The number of assumed pods (not yet confirmed by the host). */
+  public int assumedPodCount() {
+    lock.readLock().lock();
+    try {
+      return assumedPods.size();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   /** The number of NodeInfos, including those of removed nodes that still have pods. */
   public int nodeCount() {
     lock.readLock().lock();

@@ -33,6 +33,12 @@ public final class SystemClock implements Clock, AutoCloseable {
     return Instant.now();
   }
 
+  /** {@link System#nanoTime()}: monotonic, unaffected by changes to the wall clock. */
+  @Override
+  public long nanoTime() {
+    return System.nanoTime();
+  }
+
   @Override
   public Cancellable schedule(Duration delay, Runnable task) {
     long nanos = Math.max(0, delay.toNanos());

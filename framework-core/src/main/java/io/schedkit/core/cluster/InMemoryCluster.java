@@ -5,6 +5,7 @@ import io.schedkit.framework.Clock;
 import io.schedkit.framework.cluster.ClusterObjects;
 import io.schedkit.framework.cluster.ClusterView;
 import io.schedkit.framework.cluster.ClusterWriteException;
+import io.schedkit.framework.cluster.FencingToken;
 import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.model.KubeObject;
@@ -55,6 +56,13 @@ import java.util.function.Consumer;
  * clock), and their stage completes after the write is applied and its events delivered. With
  * several writers at once, the seeded failure decisions follow the order in which writes take the
  * lock.
+ *
+ * <p>Fencing (on by default, {@link Builder#fencing}): the writes of a leader-elected scheduler
+ * carry its {@link FencingToken}; the cluster remembers the newest token of each lease (from writes
+ * and {@link #fence} announcements, see {@link FencingTokens}) and refuses, when it applies it, a
+ * write with an older one, with a {@link ClusterWriteException} naming both tokens. The check
+ * happens when the write is applied, after any latency, so a write delayed past a takeover is
+ * refused too. Writes without a token (schedulers without leader election) are not checked.
  */
 public final class InMemoryCluster implements ClusterView {
   /** The condition type set by {@link #bind} and {@link #reportUnschedulable}. */
@@ -78,6 +86,7 @@ public final class InMemoryCluster implements ClusterView {
   private final double bindFailureRate;
   private final double evictionFailureRate;
   private final Random random;
+  private final FencingTokens fencingTokens;
   private long resourceVersion;
   private long uidCounter;
   private long binds;
@@ -90,6 +99,7 @@ public final class InMemoryCluster implements ClusterView {
     this.bindFailureRate = b.bindFailureRate;
     this.evictionFailureRate = b.evictionFailureRate;
     this.random = new Random(b.seed);
+    this.fencingTokens = b.fencing ? new FencingTokens() : null;
   }
 
   /** A builder for a cluster with no latency, no failures, seed 0 and a virtual clock at epoch. */
@@ -338,7 +348,98 @@ public final class InMemoryCluster implements ClusterView {
     return write(() -> applyReportUnschedulable(pod, message));
   }
 
+  /**
+   * Records {@code token} as its lease's newest, from now on refusing writes with older tokens;
+   * fails (the stage) if a newer token was seen. Applied at once, whatever the write latency.
+   * Accepted without a check when fencing is off.
+   */
+  @Override
+  public CompletionStage<Void> fence(FencingToken token) {
+    Objects.requireNonNull(token, "token");
+    if (fencingTokens == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    synchronized (lock) {
+      try {
+        fencingTokens.admit(token, "fencing announcement");
+      } catch (ClusterWriteException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+    return CompletableFuture.completedFuture(null);
+  }
+
+  /** {@link #bind(Pod, String)}, refused if a newer token of the same lease was seen. */
+  @Override
+  public CompletionStage<Void> bind(Pod pod, String nodeName, FencingToken token) {
+    Objects.requireNonNull(pod, "pod");
+    Objects.requireNonNull(nodeName, "nodeName");
+    return write(
+        () -> {
+          admit(token, "bind of pod " + pod.key() + " to node " + nodeName);
+          applyBind(pod, nodeName);
+        });
+  }
+
+  /** {@link #evict(Pod, Pod)}, refused if a newer token of the same lease was seen. */
+  @Override
+  public CompletionStage<Void> evict(Pod victim, Pod preemptor, FencingToken token) {
+    Objects.requireNonNull(victim, "victim");
+    Objects.requireNonNull(preemptor, "preemptor");
+    return write(
+        () -> {
+          admit(token, "eviction of pod " + victim.key());
+          applyEvict(victim, preemptor);
+        });
+  }
+
+  /** {@link #nominate(Pod, String)}, refused if a newer token of the same lease was seen. */
+  @Override
+  public CompletionStage<Void> nominate(Pod pod, String nodeName, FencingToken token) {
+    Objects.requireNonNull(pod, "pod");
+    Objects.requireNonNull(nodeName, "nodeName");
+    return write(
+        () -> {
+          admit(token, "nomination of pod " + pod.key());
+          applyNominate(pod, nodeName);
+        });
+  }
+
+  /** {@link #reportUnschedulable(Pod, String)}, refused if a newer token was seen. */
+  @Override
+  public CompletionStage<Void> reportUnschedulable(Pod pod, String message, FencingToken token) {
+    Objects.requireNonNull(pod, "pod");
+    Objects.requireNonNull(message, "message");
+    return write(
+        () -> {
+          admit(token, "unschedulable report of pod " + pod.key());
+          applyReportUnschedulable(pod, message);
+        });
+  }
+
+  /** The newest fencing token seen for {@code lease} (empty when fencing is off). */
+  public Optional<FencingToken> newestFencingToken(String lease) {
+    synchronized (lock) {
+      return fencingTokens == null ? Optional.empty() : fencingTokens.newest(lease);
+    }
+  }
+
+  /** How many writes were refused because their fencing token was older than the newest seen. */
+  public long fencedWriteCount() {
+    synchronized (lock) {
+      return fencingTokens == null ? 0 : fencingTokens.refusedCount();
+    }
+  }
+
   // ---------------------------------------------------------------- writes
+
+  /** Under the lock: admits a write with {@code token}, or throws (fencing on). */
+  private void admit(FencingToken token, String write) {
+    Objects.requireNonNull(token, "token");
+    if (fencingTokens != null) {
+      fencingTokens.admit(token, write);
+    }
+  }
 
   /**
    * Runs {@code apply} under the lock now or after the latency, delivers its events, then completes
@@ -587,6 +688,7 @@ public final class InMemoryCluster implements ClusterView {
     private double bindFailureRate;
     private double evictionFailureRate;
     private long seed;
+    private boolean fencing = true;
 
     private Builder() {}
 
@@ -624,6 +726,15 @@ public final class InMemoryCluster implements ClusterView {
     /** The fraction of evictions, in [0, 1], that fail with {@link ClusterWriteException}; 0. */
     public Builder evictionFailureRate(double rate) {
       this.evictionFailureRate = checkRate("evictionFailureRate", rate);
+      return this;
+    }
+
+    /**
+     * Whether writes carrying a fencing token older than the newest seen for their lease are
+     * refused (default true).
+     */
+    public Builder fencing(boolean fencing) {
+      this.fencing = fencing;
       return this;
     }
 

@@ -1,6 +1,8 @@
 package io.schedkit.core.leaderelection;
 
+import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.framework.Clock;
+import io.schedkit.framework.cluster.FencingToken;
 import io.schedkit.framework.config.LeaderElectionConfig;
 import java.net.InetAddress;
 import java.time.Duration;
@@ -27,9 +29,10 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>{@link #start()} (or {@link #run()}, which also waits) tries to acquire at once, then every
  *       {@code retryPeriod × (1 + U[0, 1.2))}, the jitter drawn from a seeded {@link Random}.
- *   <li>On success it calls {@code onStartedLeading} and renews: a round every {@code retryPeriod}
- *       (the first at once); a failed attempt is retried every {@code retryPeriod} until the round
- *       is {@code renewDeadline} old, and then leadership is lost.
+ *   <li>On success it calls {@code onStartedLeading} and renews every {@code retryPeriod} (the
+ *       first at once); a failed attempt is retried every {@code retryPeriod} until {@code
+ *       renewDeadline} has passed since the start of the last successful renewal, and then
+ *       leadership is lost.
  *   <li>It stops when leadership is lost or on {@link #stop()}: the lease is released if it was
  *       held ({@code releaseOnCancel}, on by default as in kube-scheduler) and {@code
  *       onStoppedLeading} is called, whether or not it ever led. An elector runs once; it does not
@@ -47,11 +50,34 @@ import org.slf4j.LoggerFactory;
  * with the local clock, so clocks may be skewed arbitrarily, though not run at different rates
  * beyond {@code leaseDuration / renewDeadline}; a newcomer therefore waits a full {@code
  * leaseDuration} after it first sees a live record, even if its holder died earlier. A released
- * lease (holder {@code ""}, 1 s) is taken at the next attempt.
+ * lease (holder {@code ""}, 1 s) is taken at the next attempt. A candidate that fails because the
+ * lease is held tries again at the latest when the lease it saw expires by its clock, so a dead
+ * leader is replaced within {@code leaseDuration} of the candidate first seeing its last renewal.
  *
- * <p>This is not a fence: under long pauses or clock-rate skew two electors can both believe they
- * lead for a moment. Check {@link #isLeader()} right before every side effect, and finish guarded
- * work before {@link #stop()} releases the lease.
+ * <p>Beyond client-go, for safety under real failures:
+ *
+ * <ul>
+ *   <li>{@link #isLeader()} is false as soon as {@code renewDeadline} has passed, on the clock's
+ *       monotonic {@link Clock#nanoTime()}, since the start of the last successful renewal, even if
+ *       the elector's thread is stuck and has not yet noticed. Others wait {@code leaseDuration}
+ *       (longer) after they saw that renewal, so with clock rates within {@code leaseDuration /
+ *       renewDeadline} of each other, no two electors answer true at once.
+ *   <li>Every store call is bounded by {@code storeCallTimeout} (default half the renew deadline)
+ *       and, while leading, by the time left before the renew deadline ({@link BoundedStoreCalls}).
+ *   <li>Leading yields a {@link #fencingToken()}: the lease's {@code leaderTransitions} when this
+ *       elector acquired it. An elector counts a transition whenever it acquires the lease in its
+ *       run, even from a record that names its own identity (left by an earlier process with the
+ *       same identity), whose lease it waits out like anybody else's; and it holds the lease only
+ *       while the stored record names it with its own token. Tokens therefore grow with every
+ *       leadership, and a host that refuses writes with a token older than the newest it has seen
+ *       fences off a deposed leader even after a pause longer than the lease (see {@code
+ *       ClusterView}).
+ * </ul>
+ *
+ * <p>Without such a fence, two electors can still both act for a moment under long pauses or
+ * clock-rate skew: a write checked just before a pause is sent after it. Check {@link #isLeader()}
+ * right before every side effect, pass the token with it, and finish guarded work before {@link
+ * #stop()} releases the lease.
  *
  * <p>Design note (threads): the elector has no thread; its attempts are tasks on the {@link Clock}
  * (the timer thread of a {@code SystemClock}, or the thread advancing a {@code VirtualClock}), at
@@ -84,8 +110,11 @@ public final class LeaderElector implements AutoCloseable {
     STOPPED
   }
 
-  /** What the elector last saw of the lease, and when by its own clock. */
-  private record Observation(LeaderElectionRecord record, Instant time) {}
+  /**
+   * What the elector last saw of the lease, and when by its own clock: {@code time} for people and
+   * tests (null when nothing was seen), {@code nanos} on the monotonic clock for decisions.
+   */
+  private record Observation(LeaderElectionRecord record, Instant time, long nanos) {}
 
   private final LeaseStore store;
   private final String identity;
@@ -93,6 +122,7 @@ public final class LeaderElector implements AutoCloseable {
   private final Duration leaseDuration;
   private final Duration renewDeadline;
   private final Duration retryPeriod;
+  private final Duration storeCallTimeout;
   private final boolean releaseOnCancel;
   private final Duration healthTolerance;
   private final Clock clock;
@@ -100,6 +130,8 @@ public final class LeaderElector implements AutoCloseable {
   private final Runnable onStartedLeading;
   private final Runnable onStoppedLeading;
   private final Consumer<String> onNewLeader;
+  private final SchedulerMetrics metrics;
+  private final BoundedStoreCalls calls;
 
   private final Object lock = new Object();
   private final ConcurrentLinkedQueue<Runnable> events = new ConcurrentLinkedQueue<>();
@@ -108,14 +140,17 @@ public final class LeaderElector implements AutoCloseable {
   private final CompletableFuture<Void> stopped = new CompletableFuture<>();
 
   private volatile State state = State.NEW;
-  private volatile Observation observed = new Observation(LeaderElectionRecord.EMPTY, null);
+  private volatile Observation observed = new Observation(LeaderElectionRecord.EMPTY, null, 0);
   private volatile boolean lost;
+  // The monotonic time at which the last successful acquire or renew call started.
+  private volatile long lastRenewNanos;
+  // The lease's leaderTransitions when this elector acquired it; -1 before.
+  private volatile long term = -1;
   // Guarded by lock.
   private LeaderElectionRecord observedRaw;
   private String knownVersion;
   private String reportedLeader = "";
   private Clock.Cancellable pending;
-  private Instant roundStart;
 
   private LeaderElector(Builder b) {
     this.store = b.store;
@@ -124,6 +159,8 @@ public final class LeaderElector implements AutoCloseable {
     this.leaseDuration = b.leaseDuration;
     this.renewDeadline = b.renewDeadline;
     this.retryPeriod = b.retryPeriod;
+    this.storeCallTimeout =
+        b.storeCallTimeout != null ? b.storeCallTimeout : b.renewDeadline.dividedBy(2);
     this.releaseOnCancel = b.releaseOnCancel;
     this.healthTolerance = b.healthTolerance;
     this.clock = b.clock;
@@ -131,6 +168,8 @@ public final class LeaderElector implements AutoCloseable {
     this.onStartedLeading = b.onStartedLeading;
     this.onStoppedLeading = b.onStoppedLeading;
     this.onNewLeader = b.onNewLeader;
+    this.metrics = b.metrics != null ? b.metrics : SchedulerMetrics.noop();
+    this.calls = new BoundedStoreCalls(b.store, b.clock, b.name);
   }
 
   /** A builder; the store, the identity, the clock and the two leading callbacks are required. */
@@ -166,6 +205,7 @@ public final class LeaderElector implements AutoCloseable {
         return;
       }
       state = State.ACQUIRING;
+      metrics.leaderElectionStatus(name, false);
       LOG.info("attempting to acquire leader lease {}...", name);
       pending = clock.schedule(Duration.ZERO, this::acquireStep);
     }
@@ -197,6 +237,7 @@ public final class LeaderElector implements AutoCloseable {
       switch (state) {
         case NEW -> {
           state = State.STOPPED;
+          calls.close();
           events.add(() -> stopped.complete(null));
         }
         case ACQUIRING, LEADING -> {
@@ -228,12 +269,31 @@ public final class LeaderElector implements AutoCloseable {
   }
 
   /**
-   * Whether this elector leads now: it is renewing the lease and the record it last saw names it.
-   * Unlike client-go's {@code IsLeader}, it is false once the elector has stopped, even if a
-   * release failed.
+   * Whether this elector leads now: it is renewing the lease, the record it last saw names it with
+   * its token, and less than {@code renewDeadline} has passed (monotonic clock) since the start of
+   * its last successful renewal. Unlike client-go's {@code IsLeader}, it is false once the elector
+   * has stopped, even if a release failed, and once the renew deadline passed, even before the
+   * elector noticed.
    */
   public boolean isLeader() {
-    return state == State.LEADING && identity.equals(observed.record().holderIdentity());
+    return state == State.LEADING
+        && holds(observed.record())
+        && clock.nanoTime() - lastRenewNanos < renewDeadline.toNanos();
+  }
+
+  /**
+   * The token of this elector's leadership: the lease's name and its {@code leaderTransitions} when
+   * this elector acquired it. Empty until it first leads; kept after it stops (a host then refuses
+   * it once a successor has written). Pass it with every write made as leader.
+   */
+  public Optional<FencingToken> fencingToken() {
+    long t = term;
+    return t < 0 ? Optional.empty() : Optional.of(new FencingToken(name, t));
+  }
+
+  /** The lease's name. */
+  public String name() {
+    return name;
   }
 
   /** The holder of the lease as last seen (empty when none was seen, or it was released). */
@@ -274,8 +334,8 @@ public final class LeaderElector implements AutoCloseable {
     if (!identity.equals(o.record().holderIdentity()) || o.time() == null) {
       return Optional.empty();
     }
-    Duration since = Duration.between(o.time(), clock.now());
-    if (since.compareTo(leaseDuration.plus(maxTolerableExpiredLease)) > 0) {
+    long since = clock.nanoTime() - o.nanos();
+    if (since > leaseDuration.plus(maxTolerableExpiredLease).toNanos()) {
       return Optional.of("failed election to renew leadership on lease " + name);
     }
     return Optional.empty();
@@ -293,13 +353,13 @@ public final class LeaderElector implements AutoCloseable {
       maybeReportTransition();
       if (!acquired) {
         LOG.debug("failed to acquire lease {}", name);
-        pending = clock.schedule(jittered(retryPeriod), this::acquireStep);
+        pending = clock.schedule(nextAcquireDelay(), this::acquireStep);
       } else {
-        LOG.info("successfully acquired lease {}", name);
+        LOG.info("successfully acquired lease {} (fencing token {})", name, term);
         state = State.LEADING;
+        metrics.leaderElectionStatus(name, true);
         events.add(onStartedLeading);
         events.add(() -> leading.complete(null));
-        roundStart = null;
         pending = clock.schedule(Duration.ZERO, this::renewStep);
       }
     }
@@ -312,23 +372,19 @@ public final class LeaderElector implements AutoCloseable {
       if (state != State.LEADING) {
         return;
       }
-      if (roundStart == null) {
-        roundStart = clock.now();
-      }
-      Instant deadline = roundStart.plus(renewDeadline);
       boolean renewed = tryAcquireOrRenew();
-      Instant now = clock.now();
-      if (renewed && now.isBefore(deadline)) {
+      long now = clock.nanoTime();
+      long deadline = lastRenewNanos + renewDeadline.toNanos();
+      long retry = retryPeriod.toNanos();
+      if (renewed && now < deadline) {
         maybeReportTransition();
         LOG.trace("successfully renewed lease {}", name);
-        roundStart = null;
         pending = clock.schedule(retryPeriod, this::renewStep);
-      } else if (!renewed && now.isBefore(deadline)) {
-        Instant next = nextTick(roundStart, now);
+      } else if (!renewed && now < deadline) {
         pending =
-            next.isBefore(deadline)
-                ? clock.schedule(Duration.between(now, next), this::renewStep)
-                : clock.schedule(Duration.between(now, deadline), this::renewTimedOut);
+            now + retry < deadline
+                ? clock.schedule(retryPeriod, this::renewStep)
+                : clock.schedule(Duration.ofNanos(deadline - now), this::renewTimedOut);
       } else {
         renewFailed();
       }
@@ -363,18 +419,31 @@ public final class LeaderElector implements AutoCloseable {
     }
     boolean wasLeading = state == State.LEADING;
     state = State.STOPPED; // isLeader() turns false before the release is written
-    if (wasLeading && releaseOnCancel) {
-      release();
+    if (wasLeading) {
+      metrics.leaderElectionStatus(name, false);
+      if (releaseOnCancel) {
+        release();
+      }
     }
+    calls.close();
     events.add(onStoppedLeading);
     events.add(() -> stopped.complete(null));
   }
 
-  /** The first tick of the retry period, counted from {@code start}, after {@code now}. */
-  private Instant nextTick(Instant start, Instant now) {
-    long period = retryPeriod.toNanos();
-    long elapsed = Duration.between(start, now).toNanos();
-    return start.plusNanos((elapsed / period + 1) * period);
+  /**
+   * The wait before the next acquire attempt: the jittered retry period, or less when the lease
+   * last seen, held by another, expires sooner by this elector's clock.
+   */
+  private Duration nextAcquireDelay() {
+    Duration next = jittered(retryPeriod);
+    Observation o = observed;
+    if (o.time() != null && o.record().isHeld() && !holds(o.record())) {
+      long untilExpiry = expiryNanos(o) - clock.nanoTime();
+      if (untilExpiry > 0 && untilExpiry < next.toNanos()) {
+        return Duration.ofNanos(untilExpiry);
+      }
+    }
+    return next;
   }
 
   private Duration jittered(Duration d) {
@@ -393,13 +462,15 @@ public final class LeaderElector implements AutoCloseable {
 
       // 1. A leader whose lease is valid renews over the version it last saw.
       Observation o = observed;
-      if (holdsObserved(o) && isLeaseValid(o, now) && knownVersion != null) {
+      if (holds(o.record()) && isLeaseValid(o) && knownVersion != null) {
         LeaderElectionRecord renewal =
             new LeaderElectionRecord(
                 identity, seconds, o.record().acquireTime(), now, o.record().leaderTransitions());
+        long start = clock.nanoTime();
         try {
-          knownVersion = store.update(renewal, knownVersion).resourceVersion();
+          knownVersion = calls.update(renewal, knownVersion, callTimeout()).resourceVersion();
           observe(renewal);
+          lastRenewNanos = start;
           return true;
         } catch (RuntimeException e) {
           LOG.warn(
@@ -412,19 +483,26 @@ public final class LeaderElector implements AutoCloseable {
       // 2. Read the lease, or create it.
       Optional<LeaseStore.Stored> got;
       try {
-        got = store.get();
+        got = calls.get(callTimeout());
       } catch (RuntimeException e) {
         LOG.error("error retrieving resource lock {}: {}", name, e.toString());
         return false;
       }
       if (got.isEmpty()) {
+        if (term >= 0) {
+          LOG.error("lease {} disappeared while this elector held it", name);
+          return false; // recreating it would reset the fencing token to 0
+        }
+        long start = clock.nanoTime();
         try {
-          knownVersion = store.create(desired).resourceVersion();
+          knownVersion = calls.create(desired, callTimeout()).resourceVersion();
         } catch (RuntimeException e) {
           LOG.error("error initially creating leader election record: {}", e.toString());
           return false;
         }
         observe(desired);
+        term = desired.leaderTransitions();
+        lastRenewNanos = start;
         return true;
       }
       LeaseStore.Stored old = got.get();
@@ -436,14 +514,15 @@ public final class LeaderElector implements AutoCloseable {
         observedRaw = old.record();
       }
       o = observed;
-      if (old.record().isHeld() && isLeaseValid(o, now) && !holdsObserved(o)) {
+      boolean mine = holds(o.record());
+      if (old.record().isHeld() && isLeaseValid(o) && !mine) {
         LOG.debug("lock is held by {} and has not yet expired", old.record().holderIdentity());
         return false;
       }
 
-      // 4. Write this elector as the holder.
+      // 4. Write this elector as the holder: a takeover starts a new term.
       LeaderElectionRecord next =
-          holdsObserved(o)
+          mine
               ? new LeaderElectionRecord(
                   identity,
                   seconds,
@@ -452,15 +531,30 @@ public final class LeaderElector implements AutoCloseable {
                   old.record().leaderTransitions())
               : new LeaderElectionRecord(
                   identity, seconds, now, now, old.record().leaderTransitions() + 1);
+      long start = clock.nanoTime();
       try {
-        knownVersion = store.update(next, old.resourceVersion()).resourceVersion();
+        knownVersion = calls.update(next, old.resourceVersion(), callTimeout()).resourceVersion();
       } catch (RuntimeException e) {
         LOG.error("failed to update lock {}: {}", name, e.toString());
         return false;
       }
       observe(next);
+      term = next.leaderTransitions();
+      lastRenewNanos = start;
       return true;
     }
+  }
+
+  /**
+   * The timeout of the next store call: {@code storeCallTimeout}, and while leading no later than
+   * the renew deadline.
+   */
+  private Duration callTimeout() {
+    if (state != State.LEADING) {
+      return storeCallTimeout;
+    }
+    long left = lastRenewNanos + renewDeadline.toNanos() - clock.nanoTime();
+    return left < storeCallTimeout.toNanos() ? Duration.ofNanos(left) : storeCallTimeout;
   }
 
   /**
@@ -469,14 +563,14 @@ public final class LeaderElector implements AutoCloseable {
    * and the same transitions; a conflict is retried (read again) within {@code renewDeadline}.
    */
   private boolean release() {
-    if (!holdsObserved(observed)) {
+    if (!holds(observed.record())) {
       return true;
     }
-    Instant deadline = clock.now().plus(renewDeadline);
+    long deadline = clock.nanoTime() + renewDeadline.toNanos();
     for (int attempt = 1; ; attempt++) {
       LeaseStore.Stored current;
       try {
-        Optional<LeaseStore.Stored> got = store.get();
+        Optional<LeaseStore.Stored> got = calls.get(releaseTimeout(deadline));
         if (got.isEmpty()) {
           LOG.info("lease {} is gone; nothing to release", name);
           return true;
@@ -487,7 +581,7 @@ public final class LeaderElector implements AutoCloseable {
         return false;
       }
       knownVersion = current.resourceVersion();
-      if (!identity.equals(current.record().holderIdentity())) {
+      if (!holds(current.record())) {
         LOG.info(
             "lease {} is held by {}; nothing to release", name, current.record().holderIdentity());
         return true;
@@ -496,12 +590,15 @@ public final class LeaderElector implements AutoCloseable {
       LeaderElectionRecord released =
           new LeaderElectionRecord("", 1, now, now, observed.record().leaderTransitions());
       try {
-        knownVersion = store.update(released, current.resourceVersion()).resourceVersion();
+        knownVersion =
+            calls
+                .update(released, current.resourceVersion(), releaseTimeout(deadline))
+                .resourceVersion();
         observe(released);
         LOG.info("released lease {}", name);
         return true;
       } catch (LeaseConflictException e) {
-        if (attempt >= MAX_RELEASE_ATTEMPTS || !clock.now().isBefore(deadline)) {
+        if (attempt >= MAX_RELEASE_ATTEMPTS || clock.nanoTime() >= deadline) {
           LOG.error("failed to release lease {}: {}", name, e.toString());
           return false;
         }
@@ -512,16 +609,30 @@ public final class LeaderElector implements AutoCloseable {
     }
   }
 
+  /** The timeout of a release call: the store call timeout, but not past {@code deadline}. */
+  private Duration releaseTimeout(long deadline) {
+    long left = deadline - clock.nanoTime();
+    return left < storeCallTimeout.toNanos() ? Duration.ofNanos(left) : storeCallTimeout;
+  }
+
   private void observe(LeaderElectionRecord record) {
-    observed = new Observation(record, clock.now());
+    observed = new Observation(record, clock.now(), clock.nanoTime());
   }
 
-  private boolean holdsObserved(Observation o) {
-    return identity.equals(o.record().holderIdentity());
+  /** Whether {@code record} names this elector in the term it acquired (never before it has). */
+  private boolean holds(LeaderElectionRecord record) {
+    long t = term;
+    return t >= 0 && t == record.leaderTransitions() && identity.equals(record.holderIdentity());
   }
 
-  private static boolean isLeaseValid(Observation o, Instant now) {
-    return o.time() != null && o.time().plusSeconds(o.record().leaseDurationSeconds()).isAfter(now);
+  /** When, on the monotonic clock, the lease seen in {@code o} expires for this elector. */
+  private static long expiryNanos(Observation o) {
+    return o.nanos() + o.record().leaseDurationSeconds() * 1_000_000_000L;
+  }
+
+  /** Whether the lease seen in {@code o} is still valid by this elector's clock. */
+  private boolean isLeaseValid(Observation o) {
+    return o.time() != null && expiryNanos(o) - clock.nanoTime() > 0;
   }
 
   /** Under the lock: queues {@code onNewLeader} when the holder seen differs from the last told. */
@@ -559,11 +670,20 @@ public final class LeaderElector implements AutoCloseable {
 
   // ------------------------------------------------------------------ tests
 
-  /** Sets what the elector has seen, as client-go's tests build electors. Package-private. */
+  /**
+   * Sets what the elector has seen at {@code time}, as client-go's tests build electors; a record
+   * naming this elector makes it the holder of that record's term, renewed at {@code time}.
+   * Package-private.
+   */
   void observedForTest(LeaderElectionRecord record, LeaderElectionRecord raw, Instant time) {
     synchronized (lock) {
-      observed = new Observation(record, time);
+      long nanos = clock.nanoTime() - Duration.between(time, clock.now()).toNanos();
+      observed = new Observation(record, time, nanos);
       observedRaw = raw;
+      if (identity.equals(record.holderIdentity())) {
+        term = record.leaderTransitions();
+        lastRenewNanos = nanos;
+      }
     }
   }
 
@@ -599,6 +719,7 @@ public final class LeaderElector implements AutoCloseable {
     private Duration leaseDuration = Duration.ofSeconds(15);
     private Duration renewDeadline = Duration.ofSeconds(10);
     private Duration retryPeriod = Duration.ofSeconds(2);
+    private Duration storeCallTimeout;
     private boolean releaseOnCancel = true;
     private Duration healthTolerance = DEFAULT_HEALTH_TOLERANCE;
     private Clock clock;
@@ -606,6 +727,7 @@ public final class LeaderElector implements AutoCloseable {
     private Runnable onStartedLeading;
     private Runnable onStoppedLeading;
     private Consumer<String> onNewLeader;
+    private SchedulerMetrics metrics;
 
     private Builder() {}
 
@@ -658,6 +780,24 @@ public final class LeaderElector implements AutoCloseable {
     /** The interval between attempts (default 2 s). */
     public Builder retryPeriod(Duration retryPeriod) {
       this.retryPeriod = retryPeriod;
+      return this;
+    }
+
+    /**
+     * The longest a store call may take (default: half the renew deadline); must be shorter than
+     * the renew deadline. A call still running then counts as failed.
+     */
+    public Builder storeCallTimeout(Duration storeCallTimeout) {
+      this.storeCallTimeout = Objects.requireNonNull(storeCallTimeout, "storeCallTimeout");
+      return this;
+    }
+
+    /**
+     * Where to report {@code leader_election_master_status} (1 while leading, 0 otherwise); default
+     * nowhere.
+     */
+    public Builder metrics(SchedulerMetrics metrics) {
+      this.metrics = metrics;
       return this;
     }
 
@@ -748,6 +888,11 @@ public final class LeaderElector implements AutoCloseable {
       }
       if (clock == null) {
         throw new IllegalArgumentException("clock must not be null");
+      }
+      if (storeCallTimeout != null
+          && (storeCallTimeout.toNanos() < 1 || storeCallTimeout.compareTo(renewDeadline) >= 0)) {
+        throw new IllegalArgumentException(
+            "storeCallTimeout must be greater than zero and less than renewDeadline");
       }
       return new LeaderElector(this);
     }

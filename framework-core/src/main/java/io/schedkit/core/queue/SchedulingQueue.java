@@ -87,6 +87,16 @@ public final class SchedulingQueue {
 
   static final String ASSIGNED_POD_UPDATE = "AssignedPodUpdate";
   static final String UNSCHEDULED_POD_UPDATE = "UnscheduledPodUpdate";
+
+  /** The {@code event} label of pods added to the queue. */
+  static final String EVENT_POD_ADD = "PodAdd";
+
+  /** The {@code event} label of pods requeued after a failed attempt. */
+  static final String EVENT_SCHEDULE_ATTEMPT_FAILURE = "ScheduleAttemptFailure";
+
+  /** The {@code event} label of pods whose backoff completed. */
+  static final String EVENT_BACKOFF_COMPLETE = "BackoffComplete";
+
   private static final String SCHEDULE_ATTEMPT_FAILURE = "ScheduleAttemptFailure";
 
   private final Map<String, Framework> profiles;
@@ -99,6 +109,7 @@ public final class SchedulingQueue {
   private final BackoffPolicy backoff;
   private final ObjectLister objects;
   private final SchedulerMetrics metrics;
+  private final boolean recording;
   private final Nominator nominator;
   private final QueueingHints hints;
 
@@ -111,6 +122,10 @@ public final class SchedulingQueue {
   private final Map<String, QueuedPod> queued = new HashMap<>();
   private final InFlightPods inFlight = new InFlightPods();
   private int gatedCount;
+  // Metrics, guarded by lock: the event that moves pods now (the queue_incoming_pods_total label),
+  // and the plugins each pool pod was counted under in scheduler_unschedulable_pods.
+  private String incomingEvent = EVENT_POD_ADD;
+  private final Map<String, List<String>> countedUnschedulable = new HashMap<>();
   private long schedulingCycle;
   private boolean started;
   private boolean closed;
@@ -166,6 +181,7 @@ public final class SchedulingQueue {
     this.backoff = new BackoffPolicy(podInitialBackoff, podMaxBackoff);
     this.objects = Objects.requireNonNull(objects, "objects");
     this.metrics = metrics == null ? SchedulerMetrics.noop() : metrics;
+    this.recording = this.metrics != SchedulerMetrics.noop();
     this.nominator = Objects.requireNonNull(nominator, "nominator");
     this.hints = new QueueingHints(new LinkedHashMap<>(profiles));
     this.activeQ = new PodHeap(queueSort::less);
@@ -228,6 +244,7 @@ public final class SchedulingQueue {
         return;
       }
       QueuedPod p = new QueuedPod(PodInfo.of(pod), stamp());
+      incomingEvent = EVENT_POD_ADD;
       moveToActiveQ(p, true, true);
     } finally {
       reportAndUnlock();
@@ -339,6 +356,7 @@ public final class SchedulingQueue {
       pod.setBackoffExpiry(null);
       pod.ungate();
       pod.setLocation(Location.NONE);
+      incomingEvent = EVENT_SCHEDULE_ATTEMPT_FAILURE;
       requeue(pod, strategyForInFlight(pod, key, flying != null));
     } finally {
       inFlight.remove(key);
@@ -426,6 +444,7 @@ public final class SchedulingQueue {
     if (!hints.isOfInterest(event)) {
       return;
     }
+    incomingEvent = event.label();
     for (QueuedPod p : candidates) {
       if (!inPool(p)) {
         continue;
@@ -548,6 +567,7 @@ public final class SchedulingQueue {
       return;
     }
     QueuedPod p = queued.get(key);
+    incomingEvent = p == null ? EVENT_POD_ADD : UNSCHEDULED_POD_UPDATE;
     if (p == null) {
       moveToActiveQ(new QueuedPod(PodInfo.of(newPod), stamp()), true, true);
       return;
@@ -609,6 +629,7 @@ public final class SchedulingQueue {
   public void activate(Collection<Pod> pods) {
     lock.lock();
     try {
+      incomingEvent = ClusterEvent.FORCE_ACTIVATE.label();
       for (Pod pod : pods) {
         String key = Nominator.keyOf(pod);
         QueuedPod p = queued.get(key);
@@ -634,6 +655,7 @@ public final class SchedulingQueue {
     lock.lock();
     try {
       Instant now = clock.now();
+      incomingEvent = EVENT_BACKOFF_COMPLETE;
       for (PodHeap heap : List.of(backoffQ, errorBackoffQ)) {
         QueuedPod head;
         while ((head = heap.peek()) != null && !backoff.isBackingOff(head, now)) {
@@ -942,6 +964,51 @@ public final class SchedulingQueue {
   private void attach(QueuedPod p, Location location) {
     p.setLocation(location);
     queued.put(Nominator.keyOf(p.pod()), p);
+    if (recording) {
+      recordIncoming(p, location);
+    }
+  }
+
+  /** Under the lock: the pod's arrival in {@code location}, for the queue metrics. */
+  private void recordIncoming(QueuedPod p, Location location) {
+    switch (location) {
+      case ACTIVE -> metrics.queueIncomingPod("active", incomingEvent);
+      case BACKOFF, ERROR_BACKOFF -> metrics.queueIncomingPod("backoff", incomingEvent);
+      case UNSCHEDULABLE, GATED -> {
+        metrics.queueIncomingPod("unschedulable", incomingEvent);
+        String profile = metricProfile(p.pod());
+        java.util.SortedSet<String> plugins = new java.util.TreeSet<>(p.unschedulablePlugins());
+        plugins.addAll(p.pendingPlugins());
+        List<String> counted = List.copyOf(plugins);
+        for (String plugin : counted) {
+          metrics.unschedulablePods(plugin, profile, 1);
+        }
+        List<String> previous = countedUnschedulable.put(Nominator.keyOf(p.pod()), counted);
+        if (previous != null) {
+          for (String plugin : previous) {
+            metrics.unschedulablePods(plugin, profile, -1);
+          }
+        }
+      }
+      default -> {}
+    }
+  }
+
+  /** The profile label of {@code pod}: its profile's name, else its scheduler name. */
+  private String metricProfile(Pod pod) {
+    String key = profileKey(pod);
+    return key != null ? key : pod.spec().schedulerName();
+  }
+
+  /** Under the lock: the pod left the pool; it no longer counts in scheduler_unschedulable_pods. */
+  private void recordLeftPool(QueuedPod p) {
+    List<String> counted = countedUnschedulable.remove(Nominator.keyOf(p.pod()));
+    if (counted != null) {
+      String profile = metricProfile(p.pod());
+      for (String plugin : counted) {
+        metrics.unschedulablePods(plugin, profile, -1);
+      }
+    }
   }
 
   /** Removes {@code p} from whichever queued structure holds it. */
@@ -958,6 +1025,9 @@ public final class SchedulingQueue {
       default -> {
         return;
       }
+    }
+    if (recording && inPool(p)) {
+      recordLeftPool(p);
     }
     queued.remove(Nominator.keyOf(p.pod()));
     p.setLocation(Location.NONE);

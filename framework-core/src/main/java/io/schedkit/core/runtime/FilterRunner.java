@@ -36,11 +36,37 @@ final class FilterRunner {
   private volatile ActiveFilters activeFilters;
   private final NominatedNodeCopies nominatedCopies = new NominatedNodeCopies();
   private final NominationIndex nominationIndex = new NominationIndex();
+  // Filter evaluations counted for scheduler_plugin_evaluation_total since the last flush, by
+  // position in allFilters (counted here, reported once per cycle: cheaper than once per block).
+  private final java.util.concurrent.atomic.AtomicLongArray evaluations;
+  private final java.util.IdentityHashMap<FilterPlugin, Integer> evaluationIndex =
+      new java.util.IdentityHashMap<>();
+
+  private void countEvaluations(FilterPlugin p, int nodes) {
+    Integer i = evaluationIndex.get(p);
+    if (i != null) {
+      evaluations.addAndGet(i, nodes);
+    }
+  }
+
+  /** Reports the Filter evaluations counted since the last call (when timing). */
+  void flushEvaluations() {
+    for (int i = 0; i < allFilters.length; i++) {
+      long n = evaluations.getAndSet(i, 0);
+      if (n > 0) {
+        framework.pluginEvaluated(allFilters[i].name(), "Filter", n);
+      }
+    }
+  }
 
   FilterRunner(List<FilterPlugin> filter, FilterPlugin[] allFilters, Framework framework) {
     this.filter = filter;
     this.allFilters = allFilters;
     this.framework = framework;
+    this.evaluations = new java.util.concurrent.atomic.AtomicLongArray(allFilters.length);
+    for (int i = 0; i < allFilters.length; i++) {
+      evaluationIndex.put(allFilters[i], i);
+    }
     this.activeFilters = new ActiveFilters(Set.of(), allFilters);
     PodNominator nominator = framework.services().nominator();
     this.versioned = nominator instanceof VersionedNominator v ? v : null;
@@ -50,8 +76,12 @@ final class FilterRunner {
   Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
     FilterPlugin[] active = activeFilters(state.skipFilterPlugins());
     boolean sample = framework.sampling(state);
+    boolean timing = framework.timing();
     for (FilterPlugin p : active) {
       Status s;
+      if (timing) {
+        countEvaluations(p, 1);
+      }
       try {
         if (sample) {
           long t0 = System.nanoTime();
@@ -73,13 +103,13 @@ final class FilterRunner {
 
   /**
    * Filter for a block of nodes: {@code out[i]} becomes what {@link
-   * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]}. Unless the cycle is
-   * timed, each plugin filters the whole block in one call ({@link
-   * io.schedkit.framework.fastpath.BlockFilterPlugin#filterBlock}) before the next plugin sees the
-   * nodes it left, so each node's verdict is still the first rejection in plugin order. A timed
-   * cycle, and a block where a plugin throws, are filtered node by node. With {@code positions}
-   * (null: none), the plugins are handed the nodes' snapshot positions and the snapshot's {@code
-   * columns}.
+   * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]}. Each plugin filters the
+   * whole block in one call ({@link io.schedkit.framework.fastpath.BlockFilterPlugin#filterBlock})
+   * before the next plugin sees the nodes it left, so each node's verdict is still the first
+   * rejection in plugin order; in a cycle sampled for plugin metrics each plugin's call is timed,
+   * one observation of its mean time per node. A block where a plugin throws is filtered node by
+   * node. With {@code positions} (null: none), the plugins are handed the nodes' snapshot positions
+   * and the snapshot's {@code columns}.
    *
    * <p>Nodes with nominated pods of at least the pod's priority need two passes: with those pods
    * (the verdict if it is a rejection) and without. For the snapshot's own list, with no PreFilter
@@ -96,10 +126,6 @@ final class FilterRunner {
       NodeColumns columns,
       int count,
       Status[] out) {
-    if (framework.sampling(state)) {
-      filterNodeByNode(state, pod, nodes, count, out);
-      return;
-    }
     java.util.Arrays.fill(out, 0, count, null);
     if (!filterBlockAndNominated(state, pod, nodes, positions, columns, count, out)) {
       filterNodeByNode(state, pod, nodes, count, out);
@@ -274,6 +300,7 @@ final class FilterRunner {
       int count,
       Status[] out,
       boolean[] decided) {
+    boolean sample = framework.sampling(state);
     int open = count;
     if (decided == null) {
       decided = new boolean[count];
@@ -288,6 +315,11 @@ final class FilterRunner {
       if (open == 0) {
         break;
       }
+      if (framework.timing()) {
+        countEvaluations(p, open);
+      }
+      int evaluated = open;
+      long t0 = sample ? System.nanoTime() : 0;
       try {
         if (!(p instanceof BlockFilterPlugin block)) {
           filterEach(p, state, pod, nodes, count, out);
@@ -299,6 +331,7 @@ final class FilterRunner {
       } catch (RuntimeException e) {
         return false;
       }
+      Status first = null;
       // This plugin's verdicts are the entries that were open before it ran.
       for (int i = 0; i < count; i++) {
         Status s = out[i];
@@ -306,7 +339,14 @@ final class FilterRunner {
           decided[i] = true;
           open--;
           out[i] = verdictOf(s, p.name());
+          first = first == null ? out[i] : first;
         }
+      }
+      if (sample) {
+        // A sampled cycle times each plugin over the block: one observation of its mean per node,
+        // labelled with its first rejection's code, or Success.
+        framework.pluginBlockDone(
+            p.name(), "Filter", first == null ? Status.success() : first, t0, evaluated);
       }
     }
     return true;

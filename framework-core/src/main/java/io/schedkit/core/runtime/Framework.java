@@ -238,6 +238,9 @@ public final class Framework implements PluginRunner {
     try {
       for (PreFilterPlugin p : preFilter) {
         PreFilterResult r;
+        if (timing) {
+          pluginEvaluated(p.name(), "PreFilter", 1);
+        }
         try {
           long t0 = sampling(state) ? System.nanoTime() : 0;
           r = p.preFilter(state, pod, nodes);
@@ -682,10 +685,15 @@ public final class Framework implements PluginRunner {
 
   /** WaitOnPermit: completes when the pod is allowed (Success) or rejected. */
   public CompletionStage<Status> waitOnPermit(Pod pod) {
+    long start = timing && waitingPods.isWaiting(pod) ? System.nanoTime() : 0;
     return waitingPods
         .outcome(pod)
         .thenApply(
             s -> {
+              if (start != 0) {
+                metrics.permitWaitDuration(
+                    s.code().toString(), Duration.ofNanos(System.nanoTime() - start));
+              }
               if (s.isSuccess() || s.isRejected()) {
                 return s;
               }
@@ -730,7 +738,12 @@ public final class Framework implements PluginRunner {
 
   /** Bind: the first plugin that does not Skip binds; Skip if all skip. */
   public CompletionStage<Status> runBindPlugins(CycleState state, PodInfo pod, String nodeName) {
-    return bindFrom(0, state, pod, nodeName);
+    if (!timing) {
+      return bindFrom(0, state, pod, nodeName);
+    }
+    long start = System.nanoTime();
+    return bindFrom(0, state, pod, nodeName)
+        .whenComplete((s, t) -> pointDone("Bind", t == null ? s : null, start));
   }
 
   private CompletionStage<Status> bindFrom(
@@ -769,12 +782,16 @@ public final class Framework implements PluginRunner {
 
   /** PostBind: informational; failures are ignored. */
   public void runPostBindPlugins(CycleState state, PodInfo pod, String nodeName) {
+    long start = timing ? System.nanoTime() : 0;
     for (PostBindPlugin p : postBind) {
       try {
         p.postBind(state, pod, nodeName);
       } catch (RuntimeException e) {
         // PostBind is informational: a failing plugin cannot undo the binding.
       }
+    }
+    if (timing) {
+      pointDone("PostBind", Status.success(), start);
     }
   }
 
@@ -796,6 +813,33 @@ public final class Framework implements PluginRunner {
         point,
         status == null ? Code.ERROR.toString() : status.code().toString(),
         Duration.ofNanos(System.nanoTime() - startNanos));
+  }
+
+  /**
+   * A sampled cycle's run of {@code plugin} over a block of {@code nodes} nodes since {@code
+   * startNanos}: one observation of its mean time per node.
+   */
+  void pluginBlockDone(String plugin, String point, Status status, long startNanos, int nodes) {
+    metrics.pluginExecutionDuration(
+        plugin,
+        point,
+        status.code().toString(),
+        Duration.ofNanos((System.nanoTime() - startNanos) / Math.max(1, nodes)));
+  }
+
+  /**
+   * Reports the Filter plugin evaluations counted since the last call to {@code
+   * scheduler_plugin_evaluation_total}; the scheduler calls it at the end of each cycle.
+   */
+  public void flushPluginEvaluations() {
+    if (timing) {
+      filtering.flushEvaluations();
+    }
+  }
+
+  /** {@code count} more evaluations of {@code plugin} at {@code point} (when timing). */
+  void pluginEvaluated(String plugin, String point, long count) {
+    metrics.pluginEvaluations(plugin, point, profileName, count);
   }
 
   void pointDone(String point, Status status, long startNanos) {

@@ -69,6 +69,11 @@ public final class WaitingPods {
     return e.result.whenComplete((s, t) -> pods.remove(key(pod), e));
   }
 
+  /** Whether {@code pod} waits at Permit. */
+  public boolean isWaiting(Pod pod) {
+    return pods.containsKey(key(pod));
+  }
+
   /** Rejects the waiting pod with {@code uid} with the message {@code removed}. */
   public boolean reject(String uid) {
     Entry e = pods.get(uid);

@@ -226,11 +226,12 @@ final class LeaderElectorTest {
     a.whenStopped().thenRun(() -> stoppedAt.set(clock.now()));
     clock.advance(Duration.ofSeconds(30));
 
-    // The round starting at 6 retries every retryPeriod until it is renewDeadline old (16 s);
-    // each attempt tries the fast path, then reads; the release at the end cannot read either.
-    assertThat(timed.times("update")).containsExactly(at(6), at(8), at(10), at(12), at(14));
-    assertThat(timed.times("get")).containsExactly(at(6), at(8), at(10), at(12), at(14), at(16));
-    assertThat(stoppedAt.get()).isEqualTo(at(16));
+    // From 6 it retries every retryPeriod until renewDeadline has passed since the start of the
+    // last successful renewal (4 + 10 = 14); each attempt tries the fast path, then reads; the
+    // release at the end cannot read either.
+    assertThat(timed.times("update")).containsExactly(at(6), at(8), at(10), at(12));
+    assertThat(timed.times("get")).containsExactly(at(6), at(8), at(10), at(12), at(14));
+    assertThat(stoppedAt.get()).isEqualTo(at(14));
     assertThat(a.state()).isEqualTo(State.STOPPED);
     assertThat(a.lostLeadership()).isTrue();
     assertThat(a.isLeader()).isFalse();
@@ -238,18 +239,101 @@ final class LeaderElectorTest {
   }
 
   @Test
-  void renew_slowStoreBeyondRenewDeadline_losesLeadershipThenReleases() {
+  void renew_callLongerThanItsTimeoutFails_andLeadershipIsLostAtTheDeadline() {
+    LeaderElector a = candidate("a").build();
+    a.start();
+    clock.advance(Duration.ofSeconds(1)); // renewed at 0
+    store.setLatency(clock, Duration.ofSeconds(11));
+    clock.advance(Duration.ofSeconds(1)); // the renewal at 2 returns at 13, past its 5 s timeout
+
+    // The write went through, but a call that outlives its timeout counts as failed, so the
+    // elector gave up at 10 (0 + renewDeadline) and could not release over the slow store either.
+    assertThat(stored().renewTime()).isEqualTo(at(2));
+    assertThat(a.lostLeadership()).isTrue();
+    assertThat(a.state()).isEqualTo(State.STOPPED);
+    assertThat(a.isLeader()).isFalse();
+    assertThat(stored().holderIdentity()).isEqualTo("a");
+  }
+
+  @Test
+  void isLeader_falseOnceTheRenewDeadlinePassed_evenBeforeTheElectorNotices() {
+    LeaderElector a = candidate("a").build();
+    a.start();
+    clock.advance(Duration.ofSeconds(1)); // renewed at 0
+    store.setUnavailable(true);
+    clock.advanceTo(at(9.999));
+    assertThat(a.isLeader()).isTrue();
+
+    // A clock whose tasks are stuck (a frozen timer thread) still reads the time: at the deadline
+    // the elector no longer claims leadership although its state still says LEADING.
+    ManualClock frozen = new ManualClock(START);
+    LeaderElector b = candidate("b").clock(frozen).store(new InMemoryLeaseStore("b")).build();
+    b.start();
+    frozen.runPending(); // acquires at START
+    frozen.runPending(); // renews at START
+    frozen.now = at(9.999);
+    assertThat(b.isLeader()).isTrue();
+    frozen.now = at(10); // time passes, but no task runs
+    assertThat(b.state()).isEqualTo(State.LEADING);
+    assertThat(b.isLeader()).isFalse();
+    assertThat(a.isLeader()).isTrue();
+    b.stop();
+  }
+
+  @Test
+  void fencingToken_isTheTransitionCountWhenAcquired() {
+    store.put(new LeaderElectionRecord("ghost", 15, START, START, 6));
+    LeaderElector b = candidate("b").build();
+    assertThat(b.fencingToken()).isEmpty();
+    b.start();
+    clock.advance(Duration.ofSeconds(20));
+
+    assertThat(b.isLeader()).isTrue();
+    assertThat(b.fencingToken())
+        .contains(new io.schedkit.framework.cluster.FencingToken("kube-scheduler", 7));
+    assertThat(stored().leaderTransitions()).isEqualTo(7);
+  }
+
+  @Test
+  void acquire_aRecordWithItsOwnIdentityFromAnEarlierRunIsWaitedOutAndStartsANewTerm() {
+    store.put(new LeaderElectionRecord("a", 15, START, START, 3));
+    AtomicReference<Instant> takeover = new AtomicReference<>();
+    LeaderElector a = candidate("a").onStartedLeading(() -> takeover.set(clock.now())).build();
+    a.start();
+    clock.advance(Duration.ofSeconds(30));
+
+    assertThat(takeover.get()).isEqualTo(at(15));
+    assertThat(stored().leaderTransitions()).isEqualTo(4);
+    assertThat(a.fencingToken().orElseThrow().value()).isEqualTo(4);
+  }
+
+  @Test
+  void renew_aTakeoverUnderTheSameIdentityEndsThisTerm() {
     LeaderElector a = candidate("a").build();
     a.start();
     clock.advance(Duration.ofSeconds(1));
-    store.setLatency(clock, Duration.ofSeconds(11));
-    clock.advance(Duration.ofSeconds(1)); // the round at 2 succeeds at 13, after its deadline (12)
-    store.setLatency(clock, Duration.ZERO);
+    // Another process with the same identity took the lease over (a new term).
+    store.put(new LeaderElectionRecord("a", 15, at(1), at(1), 1));
+    clock.advance(Duration.ofSeconds(20));
 
     assertThat(a.lostLeadership()).isTrue();
-    assertThat(a.state()).isEqualTo(State.STOPPED);
-    assertThat(stored().holderIdentity()).isEmpty();
-    assertThat(stored().leaseDurationSeconds()).isEqualTo(1);
+    assertThat(a.isLeader()).isFalse();
+    assertThat(a.fencingToken().orElseThrow().value()).isZero();
+    assertThat(stored().leaderTransitions()).isEqualTo(1);
+  }
+
+  @Test
+  void acquire_triesAgainWhenTheLeaseSeenExpires_notOnlyAtTheNextJitteredTick() {
+    LeaderElector a = candidate("a").releaseOnCancel(false).build();
+    a.start();
+    clock.advance(Duration.ofSeconds(3));
+    a.stop(); // dies at 3; its last renewal was at 2
+    AtomicReference<Instant> takeover = new AtomicReference<>();
+    LeaderElector b = candidate("b").onStartedLeading(() -> takeover.set(clock.now())).build();
+    b.start(); // first sees the record at 3
+    clock.advance(Duration.ofSeconds(30));
+
+    assertThat(takeover.get()).isEqualTo(at(18));
   }
 
   // ------------------------------------------------------------------ stopping
@@ -720,6 +804,43 @@ final class LeaderElectorTest {
     @Override
     public String toString() {
       return name;
+    }
+  }
+
+  // ------------------------------------------------------------------ a manual clock
+
+  /** A clock that reads {@link #now} and runs its tasks only in {@link #runPending()}. */
+  static final class ManualClock implements io.schedkit.framework.Clock {
+    volatile Instant now;
+    private final List<Runnable> tasks = new ArrayList<>();
+
+    ManualClock(Instant start) {
+      this.now = start;
+    }
+
+    @Override
+    public Instant now() {
+      return now;
+    }
+
+    @Override
+    public synchronized Cancellable schedule(Duration delay, Runnable task) {
+      tasks.add(task);
+      return () -> {
+        synchronized (this) {
+          return tasks.remove(task);
+        }
+      };
+    }
+
+    /** Runs the tasks scheduled so far, whatever their delay. */
+    void runPending() {
+      List<Runnable> due;
+      synchronized (this) {
+        due = new ArrayList<>(tasks);
+        tasks.clear();
+      }
+      due.forEach(Runnable::run);
     }
   }
 
