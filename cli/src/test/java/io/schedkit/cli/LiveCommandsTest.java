@@ -172,11 +172,12 @@ final class LiveCommandsTest {
       Await.until(
           "the metrics count the binds",
           Duration.ofSeconds(30),
-          () -> get(http, run, "/metrics").body().contains("\nschedkit_bound_pods_total 20\n"));
+          () -> get(http, run, "/metrics").body().contains("\nschedkit_bound_pods_total 20.0\n"));
       assertThat(get(http, run, "/metrics").body())
           .contains(
-              "scheduler_schedule_attempts_total{result=\"scheduled\",profile=\"schedkit-run\"} 20\n")
-          .contains("\nschedkit_leader 1\n");
+              "\nscheduler_schedule_attempts_total{profile=\"schedkit-run\",result=\"scheduled\"}"
+                  + " 20.0\n")
+          .containsPattern("\nleader_election_master_status\\{name=\"[^\"]+\"} 1.0\n");
       assertThat(
               client
                   .leases()
