@@ -63,6 +63,22 @@ public abstract class LeaseStoreContract {
     throw new UnsupportedOperationException();
   }
 
+  /**
+   * Whether the store keeps the coordinated leader election fields ({@code strategy}, {@code
+   * preferredHolder}); a Kubernetes API server older than 1.31 drops them.
+   */
+  protected boolean keepsCoordinatedElectionFields() {
+    return true;
+  }
+
+  /**
+   * Whether an update of a lease that does not exist creates it (a Kubernetes Lease is created on
+   * update, as client-go's LeaseLock relies on) instead of failing with a conflict.
+   */
+  protected boolean updateCreatesAMissingLease() {
+    return false;
+  }
+
   /** Whether {@link #stopServer()} and {@link #startServer()} are supported. */
   protected boolean canRestartServer() {
     return false;
@@ -70,11 +86,21 @@ public abstract class LeaseStoreContract {
 
   private String lease(TestInfo test) {
     String method = test.getTestMethod().map(m -> m.getName()).orElse("test");
-    return ("lease-" + LEASES.incrementAndGet() + "-" + method).toLowerCase(java.util.Locale.ROOT);
+    // A name every store accepts, a Kubernetes Lease's too: a DNS-1123 label.
+    String name =
+        ("lease-" + LEASES.incrementAndGet() + "-" + method)
+            .toLowerCase(java.util.Locale.ROOT)
+            .replaceAll("[^a-z0-9-]", "-");
+    return name.substring(0, Math.min(name.length(), 63)).replaceAll("-+$", "");
   }
 
   private static LeaderElectionRecord record(String holder, int transitions) {
     return new LeaderElectionRecord(holder, 15, T1, T2, transitions);
+  }
+
+  /** {@code record(holder, transitions)} renewed {@code seconds} later: the same lease, changed. */
+  private static LeaderElectionRecord renewed(String holder, int transitions, int seconds) {
+    return new LeaderElectionRecord(holder, 15, T1, T2.plusSeconds(seconds), transitions);
   }
 
   @Test
@@ -86,7 +112,9 @@ public abstract class LeaseStoreContract {
   void create_thenGet_returnsTheRecordAsWrittenWithItsVersion(TestInfo test) {
     LeaseStore s = store(lease(test));
     LeaderElectionRecord r =
-        new LeaderElectionRecord("a_1234", 15, T1, T2, 7, "OldestEmulationVersion", "b_5678");
+        keepsCoordinatedElectionFields()
+            ? new LeaderElectionRecord("a_1234", 15, T1, T2, 7, "OldestEmulationVersion", "b_5678")
+            : new LeaderElectionRecord("a_1234", 15, T1, T2, 7);
 
     LeaseStore.Stored created = s.create(r, TIMEOUT);
     LeaseStore.Stored read = s.get(TIMEOUT).orElseThrow();
@@ -120,11 +148,11 @@ public abstract class LeaseStoreContract {
     LeaseStore s = store(lease(test));
     LeaseStore.Stored v1 = s.create(record("a", 0), TIMEOUT);
     LeaseStore.Stored v2 = s.update(record("b", 1), v1.resourceVersion(), TIMEOUT);
-    LeaseStore.Stored v3 = s.update(record("b", 1), v2.resourceVersion(), TIMEOUT);
+    LeaseStore.Stored v3 = s.update(renewed("b", 1, 2), v2.resourceVersion(), TIMEOUT);
 
     assertThat(Set.of(v1.resourceVersion(), v2.resourceVersion(), v3.resourceVersion())).hasSize(3);
     LeaseStore.Stored read = s.get(TIMEOUT).orElseThrow();
-    assertThat(read.record()).isEqualTo(record("b", 1));
+    assertThat(read.record()).isEqualTo(renewed("b", 1, 2));
     assertThat(read.resourceVersion()).isEqualTo(v3.resourceVersion());
   }
 
@@ -132,7 +160,7 @@ public abstract class LeaseStoreContract {
   void update_withAStaleVersion_isAConflictAndChangesNothing(TestInfo test) {
     LeaseStore s = store(lease(test));
     LeaseStore.Stored v1 = s.create(record("a", 0), TIMEOUT);
-    s.update(record("a", 0), v1.resourceVersion(), TIMEOUT);
+    s.update(renewed("a", 0, 2), v1.resourceVersion(), TIMEOUT);
 
     assertThatThrownBy(() -> s.update(record("b", 1), v1.resourceVersion(), TIMEOUT))
         .isInstanceOf(LeaseConflictException.class);
@@ -144,6 +172,11 @@ public abstract class LeaseStoreContract {
     String lease = lease(test);
     LeaseStore.Stored other = store(lease + "-other").create(record("a", 0), TIMEOUT);
 
+    if (updateCreatesAMissingLease()) {
+      store(lease).update(record("b", 1), other.resourceVersion(), TIMEOUT);
+      assertThat(store(lease).get(TIMEOUT).orElseThrow().record()).isEqualTo(record("b", 1));
+      return;
+    }
     assertThatThrownBy(() -> store(lease).update(record("b", 1), other.resourceVersion(), TIMEOUT))
         .isInstanceOf(LeaseConflictException.class);
     assertThat(store(lease).get(TIMEOUT)).isEmpty();
@@ -154,7 +187,7 @@ public abstract class LeaseStoreContract {
     LeaseStore s = store(lease(test));
     assertThat(s.get()).isEmpty();
     LeaseStore.Stored v1 = s.create(record("a", 0));
-    LeaseStore.Stored v2 = s.update(record("a", 0), v1.resourceVersion());
+    LeaseStore.Stored v2 = s.update(renewed("a", 0, 2), v1.resourceVersion());
 
     assertThat(s.get().orElseThrow()).isEqualTo(v2);
     assertThatThrownBy(() -> s.update(record("b", 1), v1.resourceVersion()))
