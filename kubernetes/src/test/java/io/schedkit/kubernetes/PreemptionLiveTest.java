@@ -116,14 +116,14 @@ final class PreemptionLiveTest {
       assertThat(client.pods().inNamespace(ns).withName("free-2").get()).isNull();
       assertThat(nodeOf(ns, "guarded-1")).isEqualTo("node-a");
       assertThat(nodeOf(ns, "guarded-2")).isEqualTo("node-a");
+      // One Preempted event per victim at least: when the retried preemptor runs before the
+      // informer has seen a victim's deletion, it evicts that victim again (as kube-scheduler
+      // does), and a second DELETE of a terminating pod is a success with its own event.
       Await.until(
-          "the Preempted events",
+          "a Preempted event for each victim",
           Duration.ofSeconds(30),
-          () ->
-              client.v1().events().inNamespace(ns).list().getItems().stream()
-                      .filter(e -> "Preempted".equals(e.getReason()))
-                      .count()
-                  == 2);
+          () -> preemptedPods(ns).equals(java.util.Set.of("free-1", "free-2")),
+          () -> "Preempted events about " + preemptedPods(ns));
       Pod important = client.pods().inNamespace(ns).withName("important").get();
       assertThat(
               client.v1().events().inNamespace(ns).list().getItems().stream()
@@ -139,6 +139,14 @@ final class PreemptionLiveTest {
       pod.getSpec().setPriorityClassName("priority-" + priority);
     }
     return pod;
+  }
+
+  /** The names of the pods that Preempted events in {@code ns} are about. */
+  private static java.util.Set<String> preemptedPods(String ns) {
+    return client.v1().events().inNamespace(ns).list().getItems().stream()
+        .filter(e -> "Preempted".equals(e.getReason()))
+        .map(e -> e.getInvolvedObject().getName())
+        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
   }
 
   private static String nodeOf(String ns, String name) {
