@@ -83,6 +83,7 @@ final class JsonReports {
         strings(cn.putArray("victims"), c.victims());
         cn.put("numPDBViolations", c.numPdbViolations());
       }
+      strings(p.putArray("tiedNodes"), e.preemption().tiedNodes());
     }
     ArrayNode nodes = o.putArray("nodes");
     for (Explanation.NodeVerdict v : e.nodes()) {
