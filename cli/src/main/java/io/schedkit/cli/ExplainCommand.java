@@ -8,10 +8,14 @@ import io.schedkit.core.cluster.PriorityAdmission;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.Workload;
 import io.schedkit.simulation.Simulation;
+import io.schedkit.simulation.WorkloadPods;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -36,7 +40,13 @@ import picocli.CommandLine.Spec;
           + " cycle as a dry run against the cluster (nothing is bound or evicted), evaluating"
           + " every node and recording every plugin's verdict. When no node fits and the profile"
           + " has PostFilter plugins, reports what preemption would do.",
-      "Each pod is explained independently against the same cluster."
+      "Each pod is explained independently against the same cluster. A workload controller"
+          + " (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, ReplicationController) in the"
+          + " pod file is explained by the first pod it would create.",
+      "The state explained is the cluster file as given: its pending pods stay pending and its"
+          + " controllers' missing pods are not created (simulate places and creates them);"
+          + " each answer ends with the state it explains. Ties (equal scores, equally good"
+          + " preemption candidates) are broken as a scheduler with --seed would break them first."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -61,7 +71,9 @@ final class ExplainCommand implements Callable<Integer> {
       names = "--pod",
       required = true,
       paramLabel = "FILE",
-      description = "The pods to explain (one or more, same formats).")
+      description =
+          "The pods to explain (one or more, same formats); a workload controller stands for the"
+              + " first pod it would create.")
   private Path podFile;
 
   @Option(
@@ -81,6 +93,15 @@ final class ExplainCommand implements Callable<Integer> {
   private String profile;
 
   @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "The seed of tie-breaks (host selection, preemption's candidate offset), as simulate's;"
+              + " default: 0.")
+  private long seed;
+
+  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "text",
@@ -92,7 +113,11 @@ final class ExplainCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Inputs inputs = new Inputs(spec.commandLine().getErr());
     List<KubeObject> objects = inputs.objects(cluster);
-    List<Pod> pods = inputs.pods(podFile);
+    List<Node> nodes =
+        objects.stream().filter(Node.class::isInstance).map(Node.class::cast).toList();
+    List<Inputs.ExplainedPod> explained =
+        inputs.pods(podFile, w -> WorkloadPods.firstPod(w, nodes, seed));
+    List<Pod> pods = explained.stream().map(Inputs.ExplainedPod::pod).toList();
     Registry registry = Registry.discover();
     Inputs.Config configuration = inputs.configuration(config, registry);
 
@@ -106,6 +131,7 @@ final class ExplainCommand implements Callable<Integer> {
       throw new InputException(podFile + ": " + problem);
     }
     VirtualClock clock = new VirtualClock(Simulation.startTime(all));
+    ExplainState state = state(objects, clock);
     InMemoryCluster inMemory = InMemoryCluster.builder().clock(clock).build();
     try {
       inMemory.createAll(objects);
@@ -115,18 +141,25 @@ final class ExplainCommand implements Callable<Integer> {
     boolean allPlaced = true;
     try (Scheduler scheduler =
         Inputs.scheduler(
-            Scheduler.builder().cluster(inMemory).registry(registry).clock(clock).parallelism(1),
+            Scheduler.builder()
+                .cluster(inMemory)
+                .registry(registry)
+                .clock(clock)
+                .seed(seed)
+                .parallelism(1),
             configuration)) {
       List<Pod> targets = withProfiles(pods, scheduler.profileNames());
       for (int i = 0; i < targets.size(); i++) {
         Explanation e = scheduler.explain(targets.get(i));
+        ExplainState s = state.forPod(explained.get(i).controller());
         if (format == OutputFormat.JSON) {
-          out.println(JsonReports.explainLine(e));
+          out.println(JsonReports.explainLine(e, s));
         } else {
           if (i > 0) {
             out.println();
           }
           out.print(TextReports.explain(e));
+          out.print(s.describe());
         }
         out.flush();
         if (!Explanation.SCHEDULED.equals(e.result()) && e.preemption() == null) {
@@ -135,6 +168,32 @@ final class ExplainCommand implements Callable<Integer> {
       }
     }
     return allPlaced ? SchedkitCli.EXIT_OK : SchedkitCli.EXIT_NEGATIVE;
+  }
+
+  /** The state every pod is explained against. */
+  private ExplainState state(List<KubeObject> objects, VirtualClock clock) {
+    int bound = 0;
+    int pending = 0;
+    int controllers = 0;
+    for (KubeObject o : objects) {
+      if (o instanceof Pod p) {
+        if (p.isAssigned()) {
+          bound++;
+        } else {
+          pending++;
+        }
+      } else if (o instanceof Workload w && w.template() != null) {
+        controllers++;
+      }
+    }
+    return new ExplainState(
+        cluster.toString(),
+        DateTimeFormatter.ISO_INSTANT.format(clock.now()),
+        seed,
+        bound,
+        pending,
+        controllers,
+        null);
   }
 
   /**
