@@ -11,6 +11,7 @@ import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.Workload;
+import io.schedkit.simulation.DisruptionBudgets;
 import io.schedkit.simulation.Simulation;
 import io.schedkit.simulation.WorkloadPods;
 import java.io.PrintWriter;
@@ -112,7 +113,9 @@ final class ExplainCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     Inputs inputs = new Inputs(spec.commandLine().getErr());
-    List<KubeObject> objects = inputs.objects(cluster);
+    List<KubeObject> given = inputs.objects(cluster);
+    // Budgets without a status get the disruption controller's, as simulate gives them.
+    List<KubeObject> objects = DisruptionBudgets.withStatuses(given);
     List<Node> nodes =
         objects.stream().filter(Node.class::isInstance).map(Node.class::cast).toList();
     List<Inputs.ExplainedPod> explained =
@@ -131,7 +134,7 @@ final class ExplainCommand implements Callable<Integer> {
       throw new InputException(podFile + ": " + problem);
     }
     VirtualClock clock = new VirtualClock(Simulation.startTime(all));
-    ExplainState state = state(objects, clock);
+    ExplainState state = state(objects, clock, DisruptionBudgets.unobservedCount(given));
     InMemoryCluster inMemory = InMemoryCluster.builder().clock(clock).build();
     try {
       inMemory.createAll(objects);
@@ -171,7 +174,7 @@ final class ExplainCommand implements Callable<Integer> {
   }
 
   /** The state every pod is explained against. */
-  private ExplainState state(List<KubeObject> objects, VirtualClock clock) {
+  private ExplainState state(List<KubeObject> objects, VirtualClock clock, int budgetsComputed) {
     int bound = 0;
     int pending = 0;
     int controllers = 0;
@@ -193,7 +196,8 @@ final class ExplainCommand implements Callable<Integer> {
         bound,
         pending,
         controllers,
-        null);
+        null,
+        budgetsComputed);
   }
 
   /**

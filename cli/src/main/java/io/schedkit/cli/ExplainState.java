@@ -16,6 +16,8 @@ package io.schedkit.cli;
  *     created here, where {@code simulate} creates them at its start
  * @param podFrom the controller whose first pod is explained ({@code <kind> <namespace>/<name>}),
  *     null for a pod of the pod file
+ * @param budgetsComputed the cluster's PodDisruptionBudgets that came without a status and were
+ *     given the one the disruption controller would compute (as {@code simulate} gives them)
  */
 record ExplainState(
     String cluster,
@@ -24,11 +26,13 @@ record ExplainState(
     int boundPods,
     int pendingPods,
     int controllers,
-    String podFrom) {
+    String podFrom,
+    int budgetsComputed) {
 
   /** The same state for a pod from {@code podFrom}. */
   ExplainState forPod(String podFrom) {
-    return new ExplainState(cluster, time, seed, boundPods, pendingPods, controllers, podFrom);
+    return new ExplainState(
+        cluster, time, seed, boundPods, pendingPods, controllers, podFrom, budgetsComputed);
   }
 
   /** One sentence saying what was explained, for the text report. */
@@ -47,6 +51,11 @@ record ExplainState(
       sb.append(", ")
           .append(count(controllers, "controller"))
           .append(" whose missing pods are not created (simulate creates them)");
+    }
+    if (budgetsComputed > 0) {
+      sb.append(", ")
+          .append(count(budgetsComputed, "PodDisruptionBudget"))
+          .append(" without status given the disruption controller's");
     }
     sb.append("; ");
     if (podFrom != null) {

@@ -46,7 +46,8 @@ final class JsonReports {
 
   /**
    * One explanation on one line (JSON Lines), with the state it explains: {@code state {cluster,
-   * time, seed, boundPods, pendingPods, controllers, podFrom}} last ({@link ExplainState}).
+   * time, seed, boundPods, pendingPods, controllers, podFrom, budgetsComputed}} last ({@link
+   * ExplainState}).
    */
   static String explainLine(Explanation e, ExplainState state) {
     ObjectNode o = explain(e);
@@ -59,6 +60,7 @@ final class JsonReports {
       s.put("pendingPods", state.pendingPods());
       s.put("controllers", state.controllers());
       s.put("podFrom", state.podFrom());
+      s.put("budgetsComputed", state.budgetsComputed());
     }
     try {
       return MAPPER.writeValueAsString(o);

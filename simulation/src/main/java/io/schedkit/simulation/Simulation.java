@@ -14,6 +14,7 @@ import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodCondition;
+import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.framework.model.PodTemplateSpec;
 import io.schedkit.framework.model.Workload;
 import java.math.BigDecimal;
@@ -260,6 +261,7 @@ public final class Simulation {
     private final Map<String, long[]> order = new HashMap<>();
     private final boolean observed = !listeners.isEmpty();
     private final Controllers controllers;
+    private final DisruptionBudgets.Live budgets = new DisruptionBudgets.Live(cluster);
     private boolean loading;
     private int pendingTasks;
     private long created;
@@ -316,9 +318,16 @@ public final class Simulation {
     SimulationResult execute() {
       long wallStart = System.nanoTime();
       AutoCloseable watch = cluster.watch(this);
+      Set<String> unobserved = new HashSet<>();
+      for (KubeObject o : clusterObjects) {
+        if (o instanceof PodDisruptionBudget pdb && DisruptionBudgets.unobserved(pdb)) {
+          unobserved.add(pdb.key());
+        }
+      }
       loading = true;
-      cluster.createAll(clusterObjects);
+      cluster.createAll(DisruptionBudgets.withStatuses(clusterObjects));
       loading = false;
+      budgets.start(unobserved);
       emit(new SimulationEvent.Started(0, trackedPods.size(), clusterNodes));
       for (NodeLoad load : loads.values().stream().sorted(BY_NODE).toList()) {
         sample(load);
@@ -406,9 +415,19 @@ public final class Simulation {
 
     private void arrive(KubeObject object, int rank) {
       emitCreated(object);
+      boolean computed = false;
+      if (object instanceof PodDisruptionBudget pdb && DisruptionBudgets.unobserved(pdb)) {
+        computed = true;
+        object =
+            pdb.toBuilder()
+                .status(DisruptionBudgets.status(pdb, cluster.pods(), cluster.list().workloads()))
+                .build();
+      }
       KubeObject stored = cluster.create(object);
       if (stored instanceof Workload w) {
         controllers.start(w, rank, false);
+      } else if (stored instanceof PodDisruptionBudget pdb) {
+        budgets.budgetAdded(pdb, computed);
       }
     }
 
@@ -437,8 +456,8 @@ public final class Simulation {
     @Override
     public void accept(WatchEvent event) {
       KubeObject o = event.object();
-      if (o instanceof Pod) {
-        Pod pod = (Pod) o;
+      if (o instanceof Pod pod) {
+        budgets.podChanged(pod, event.type() == WatchEvent.Type.DELETED);
         switch (event.type()) {
           case ADDED -> {
             if (pod.isAssigned()) {
@@ -462,6 +481,8 @@ public final class Simulation {
             controllers.gone(pod, completed);
           }
         }
+      } else if (o instanceof Workload w && event.type() == WatchEvent.Type.ADDED) {
+        budgets.workloadAdded(w);
       } else if (o instanceof Node && event.type() == WatchEvent.Type.ADDED) {
         Node node = (Node) o;
         if (!loading) {
