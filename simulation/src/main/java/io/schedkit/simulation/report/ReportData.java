@@ -55,8 +55,8 @@ final class ReportData {
   final Map<String, String> groupOf = new HashMap<>();
   final List<String> groups;
 
-  /** The pods of each workload, in order of first appearance. */
-  final Map<String, List<String>> workloads = new LinkedHashMap<>();
+  /** The pods' lives of each workload, in order of first appearance. */
+  final Map<String, List<Timeline.PodLife>> workloads = new LinkedHashMap<>();
 
   final Map<String, String> workloadColour = new HashMap<>();
 
@@ -82,7 +82,7 @@ final class ReportData {
     this.pods = timeline.pods();
     for (Timeline.PodLife p : pods) {
       lifeByPod.put(p.pod(), p);
-      workloads.computeIfAbsent(workload(p.pod()), w -> new ArrayList<>()).add(p.pod());
+      workloads.computeIfAbsent(workload(p.pod()), w -> new ArrayList<>()).add(p);
     }
     int i = 0;
     for (String w : workloads.keySet()) {
