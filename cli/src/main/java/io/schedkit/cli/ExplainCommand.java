@@ -8,11 +8,16 @@ import io.schedkit.core.cluster.PriorityAdmission;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.Workload;
+import io.schedkit.simulation.DisruptionBudgets;
 import io.schedkit.simulation.Simulation;
+import io.schedkit.simulation.WorkloadPods;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,7 +43,13 @@ import picocli.CommandLine.Spec;
           + " cycle as a dry run against the cluster (nothing is bound or evicted), evaluating"
           + " every node and recording every plugin's verdict. When no node fits and the profile"
           + " has PostFilter plugins, reports what preemption would do.",
-      "Each pod is explained independently against the same cluster."
+      "Each pod is explained independently against the same cluster. A workload controller"
+          + " (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, ReplicationController) in the"
+          + " pod file is explained by the first pod it would create.",
+      "The state explained is the cluster file as given: its pending pods stay pending and its"
+          + " controllers' missing pods are not created (simulate places and creates them);"
+          + " each answer ends with the state it explains. Ties (equal scores, equally good"
+          + " preemption candidates) are broken as a scheduler with --seed would break them first."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -77,8 +88,9 @@ final class ExplainCommand implements Callable<Integer> {
       required = true,
       paramLabel = "FILE|NAMESPACE/NAME",
       description =
-          "The pods to explain (a file of one or more, same formats); with --kubeconfig also"
-              + " NAMESPACE/NAME of a pod of the live cluster, explained as if it were pending.")
+          "The pods to explain (a file of one or more, same formats; a workload controller stands"
+              + " for the first pod it would create); with --kubeconfig also NAMESPACE/NAME of a"
+              + " pod of the live cluster, explained as if it were pending.")
   private String podArg;
 
   @Option(
@@ -98,6 +110,15 @@ final class ExplainCommand implements Callable<Integer> {
   private String profile;
 
   @Option(
+      names = "--seed",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "The seed of tie-breaks (host selection, preemption's candidate offset), as simulate's;"
+              + " default: 0.")
+  private long seed;
+
+  @Option(
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "text",
@@ -113,22 +134,26 @@ final class ExplainCommand implements Callable<Integer> {
     if ((cluster == null) == (kubeconfig == null)) {
       throw new InputException("give exactly one of --cluster FILE and --kubeconfig FILE");
     }
-    List<KubeObject> objects;
-    List<Pod> pods;
+    List<KubeObject> given;
     String source;
     if (cluster != null) {
       source = cluster.toString();
-      objects = inputs.objects(cluster);
-      pods = inputs.pods(Path.of(podArg));
+      given = inputs.objects(cluster);
     } else {
       source = "the cluster of " + kubeconfig;
-      objects = new ArrayList<>(LiveCluster.read(kubeconfig, context).all());
-      if (Files.isRegularFile(Path.of(podArg))) {
-        pods = inputs.pods(Path.of(podArg));
-      } else {
-        pods = List.of(takeLivePod(objects));
-      }
+      given = new ArrayList<>(LiveCluster.read(kubeconfig, context).all());
     }
+    List<Inputs.ExplainedPod> explained;
+    if (cluster != null || Files.isRegularFile(Path.of(podArg))) {
+      List<Node> nodes =
+          given.stream().filter(Node.class::isInstance).map(Node.class::cast).toList();
+      explained = inputs.pods(Path.of(podArg), w -> WorkloadPods.firstPod(w, nodes, seed));
+    } else {
+      explained = List.of(new Inputs.ExplainedPod(takeLivePod(given), null));
+    }
+    List<Pod> pods = explained.stream().map(Inputs.ExplainedPod::pod).toList();
+    // Budgets without a status get the disruption controller's, as simulate gives them.
+    List<KubeObject> objects = DisruptionBudgets.withStatuses(given);
     Registry registry = Registry.discover();
     Inputs.Config configuration = inputs.configuration(config, registry);
 
@@ -142,6 +167,7 @@ final class ExplainCommand implements Callable<Integer> {
       throw new InputException(podArg + ": " + problem);
     }
     VirtualClock clock = new VirtualClock(Simulation.startTime(all));
+    ExplainState state = state(source, objects, clock, DisruptionBudgets.unobservedCount(given));
     InMemoryCluster inMemory = InMemoryCluster.builder().clock(clock).build();
     try {
       inMemory.createAll(objects);
@@ -151,18 +177,25 @@ final class ExplainCommand implements Callable<Integer> {
     boolean allPlaced = true;
     try (Scheduler scheduler =
         Inputs.scheduler(
-            Scheduler.builder().cluster(inMemory).registry(registry).clock(clock).parallelism(1),
+            Scheduler.builder()
+                .cluster(inMemory)
+                .registry(registry)
+                .clock(clock)
+                .seed(seed)
+                .parallelism(1),
             configuration)) {
       List<Pod> targets = withProfiles(pods, scheduler.profileNames());
       for (int i = 0; i < targets.size(); i++) {
         Explanation e = scheduler.explain(targets.get(i));
+        ExplainState s = state.forPod(explained.get(i).controller());
         if (format == OutputFormat.JSON) {
-          out.println(JsonReports.explainLine(e));
+          out.println(JsonReports.explainLine(e, s));
         } else {
           if (i > 0) {
             out.println();
           }
           out.print(TextReports.explain(e));
+          out.print(s.describe());
         }
         out.flush();
         if (!Explanation.SCHEDULED.equals(e.result()) && e.preemption() == null) {
@@ -171,6 +204,34 @@ final class ExplainCommand implements Callable<Integer> {
       }
     }
     return allPlaced ? SchedkitCli.EXIT_OK : SchedkitCli.EXIT_NEGATIVE;
+  }
+
+  /** The state every pod is explained against. */
+  private ExplainState state(
+      String source, List<KubeObject> objects, VirtualClock clock, int budgetsComputed) {
+    int bound = 0;
+    int pending = 0;
+    int controllers = 0;
+    for (KubeObject o : objects) {
+      if (o instanceof Pod p) {
+        if (p.isAssigned()) {
+          bound++;
+        } else {
+          pending++;
+        }
+      } else if (o instanceof Workload w && w.template() != null) {
+        controllers++;
+      }
+    }
+    return new ExplainState(
+        source,
+        DateTimeFormatter.ISO_INSTANT.format(clock.now()),
+        seed,
+        bound,
+        pending,
+        controllers,
+        null,
+        budgetsComputed);
   }
 
   /**

@@ -18,6 +18,7 @@ import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,8 +26,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Loads what the commands read: Kubernetes object files (a {@code List}, a multi-document YAML
@@ -73,24 +76,62 @@ final class Inputs {
   }
 
   /**
-   * The pods of {@code file}, in file order; other objects are ignored with a warning. A pod
-   * without a UID gets {@code pod-<namespace>-<name>}.
+   * A pod to explain and where it came from.
    *
-   * @throws InputException if the file holds no pod
+   * @param pod the pod
+   * @param controller the controller whose first pod it is ({@code <kind> <namespace>/<name>});
+   *     null for a pod of the file
    */
-  List<Pod> pods(Path file) {
-    List<Pod> pods = new ArrayList<>();
+  record ExplainedPod(Pod pod, String controller) {}
+
+  /**
+   * The pods of {@code file}, in file order: its pods, and for each workload controller
+   * (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job, ReplicationController) the first pod it
+   * would create ({@code firstPod}); other objects are ignored with a warning, as is a controller
+   * that would create no pod. A pod without a UID gets {@code pod-<namespace>-<name>}.
+   *
+   * @throws InputException if the file holds no pod and no controller that creates one
+   */
+  List<ExplainedPod> pods(Path file, Function<Workload, Optional<Pod>> firstPod) {
+    List<ExplainedPod> pods = new ArrayList<>();
     for (KubeObject o : objects(file)) {
-      if (o instanceof Pod) {
-        Pod pod = (Pod) o;
-        if (pod.uid().isEmpty()) {
-          String uid = ("pod-" + pod.namespace() + "-" + pod.name()).toLowerCase(Locale.ROOT);
-          pod = pod.toBuilder().uid(uid).build();
+      Pod pod;
+      String controller = null;
+      if (o instanceof Pod p) {
+        pod = p;
+      } else if (o instanceof Workload w) {
+        Optional<Pod> first = firstPod.apply(w);
+        if (first.isEmpty()) {
+          warn(
+              file
+                  + ": ignoring "
+                  + w.kind()
+                  + " "
+                  + w.key()
+                  + ": it would create no pod ("
+                  + (w.template() == null
+                      ? "no spec.template"
+                      : "no replica, suspended or paused, or no node to run on")
+                  + ")");
+          continue;
         }
-        pods.add(pod);
+        pod = first.get();
+        controller = w.kind() + " " + w.key();
       } else {
-        warn(file + ": ignoring " + o.kind() + " " + o.key() + ": only pods are explained");
+        warn(
+            file
+                + ": ignoring "
+                + o.kind()
+                + " "
+                + o.key()
+                + ": only pods and workload controllers' pods are explained");
+        continue;
       }
+      if (pod.uid().isEmpty()) {
+        String uid = ("pod-" + pod.namespace() + "-" + pod.name()).toLowerCase(Locale.ROOT);
+        pod = pod.toBuilder().uid(uid).build();
+      }
+      pods.add(new ExplainedPod(pod, controller));
     }
     if (pods.isEmpty()) {
       throw new InputException(file + ": no Pod found");

@@ -41,8 +41,29 @@ final class JsonReports {
 
   /** One explanation on one line (JSON Lines). */
   static String explainLine(Explanation e) {
+    return explainLine(e, null);
+  }
+
+  /**
+   * One explanation on one line (JSON Lines), with the state it explains: {@code state {cluster,
+   * time, seed, boundPods, pendingPods, controllers, podFrom, budgetsComputed}} last ({@link
+   * ExplainState}).
+   */
+  static String explainLine(Explanation e, ExplainState state) {
+    ObjectNode o = explain(e);
+    if (state != null) {
+      ObjectNode s = o.putObject("state");
+      s.put("cluster", state.cluster());
+      s.put("time", state.time());
+      s.put("seed", state.seed());
+      s.put("boundPods", state.boundPods());
+      s.put("pendingPods", state.pendingPods());
+      s.put("controllers", state.controllers());
+      s.put("podFrom", state.podFrom());
+      s.put("budgetsComputed", state.budgetsComputed());
+    }
     try {
-      return MAPPER.writeValueAsString(explain(e));
+      return MAPPER.writeValueAsString(o);
     } catch (JsonProcessingException ex) {
       throw new IllegalStateException("cannot write the explanation of " + e.pod(), ex);
     }
@@ -58,7 +79,8 @@ final class JsonReports {
   }
 
   /**
-   * {@code pod, profile, result, selectedNode, message, preemption, nodes[]}; a node has {@code
+   * {@code pod, profile, result, selectedNode, message, preemption {nominatedNode, victims[],
+   * candidates[] {node, victims[], numPDBViolations}, tiedNodes[]}, nodes[]}; a node has {@code
    * name, filter {code, plugin, reasons}} and, when it passed the filters, {@code scores} and
    * {@code totalScore}; then, only for a pod a PreEnqueue plugin holds, {@code gate {plugin,
    * reason, message, schedulingGates[]}}.
@@ -83,6 +105,7 @@ final class JsonReports {
         strings(cn.putArray("victims"), c.victims());
         cn.put("numPDBViolations", c.numPdbViolations());
       }
+      strings(p.putArray("tiedNodes"), e.preemption().tiedNodes());
     }
     ArrayNode nodes = o.putArray("nodes");
     for (Explanation.NodeVerdict v : e.nodes()) {

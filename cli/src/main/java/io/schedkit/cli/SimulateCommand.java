@@ -38,6 +38,10 @@ import picocli.CommandLine.Spec;
       "Annotations make the workload a trace: schedkit.io/arrival: \"<seconds>\" creates an object"
           + " at that virtual time (default 0, in file order); on a pod, schedkit.io/duration:"
           + " \"<seconds>\" makes it complete that long after it is bound.",
+      "Workload controllers (Deployment, ReplicaSet, StatefulSet, DaemonSet, Job,"
+          + " ReplicationController) create the pods their Kubernetes controllers would create,"
+          + " named as those name them, and replace evicted ones; a Job replaces completed pods"
+          + " until its completions. Controllers of the cluster file create the pods they lack.",
       "The same inputs and seed give the same output (except wallSeconds and podsPerSecond).",
       "--report FILE.html also writes a self-contained HTML page (no network needed to view it)."
     },
@@ -63,7 +67,9 @@ final class SimulateCommand implements Callable<Integer> {
       names = "--workload",
       required = true,
       paramLabel = "FILE",
-      description = "The objects to create, in order: pods, and nodes that join later.")
+      description =
+          "The objects to create, in order: pods, workload controllers, and nodes that join"
+              + " later.")
   private Path workload;
 
   @Option(
@@ -105,15 +111,14 @@ final class SimulateCommand implements Callable<Integer> {
     List<KubeObject> clusterObjects = inputs.objects(cluster);
     List<KubeObject> workloadObjects = inputs.objects(workload);
     for (KubeObject o : workloadObjects) {
-      if (o instanceof Workload w) {
+      if (o instanceof Workload w && w.template() == null) {
         inputs.warn(
             workload
                 + ": "
                 + w.kind()
                 + " "
                 + w.key()
-                + ": created for its selector only; its pods are not created (controllers are not"
-                + " expanded into pods: list the pods in the workload)");
+                + ": no spec.template: created for its selector only, it creates no pod");
       }
     }
     Registry registry = Registry.discover();

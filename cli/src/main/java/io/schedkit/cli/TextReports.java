@@ -90,6 +90,14 @@ final class TextReports {
           .append(", evicting ")
           .append(p.victims().isEmpty() ? "no pod" : String.join(", ", p.victims()))
           .append(".\n");
+      if (!p.tiedNodes().isEmpty()) {
+        sb.append("  A tie: ")
+            .append(String.join(", ", p.tiedNodes()))
+            .append(p.tiedNodes().size() == 1 ? " is" : " are")
+            .append(" as good on every criterion; the scheduler's random tie-break (--seed) chose ")
+            .append(p.nominatedNode())
+            .append(".\n");
+      }
       for (Explanation.Candidate c : p.candidates()) {
         sb.append("  candidate ")
             .append(c.node())

@@ -193,8 +193,8 @@ final class BadInputTest {
             "cluster.yaml",
             Files.readString(Path.of(resource("cluster.yaml")))
                 + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n"
-                + "---\napiVersion: apps/v1\nkind: Deployment\n"
-                + "metadata: {name: web, namespace: shop}\n");
+                + "---\napiVersion: batch/v1\nkind: CronJob\n"
+                + "metadata: {name: nightly, namespace: shop}\n");
 
     CliFixtures.Result r =
         CliFixtures.run(
@@ -211,7 +211,7 @@ final class BadInputTest {
     assertThat(r.warnings())
         .contains(
             "warning: " + cluster + ": ignoring object of unknown kind ConfigMap settings",
-            "warning: " + cluster + ": ignoring object of unknown kind Deployment shop/web");
+            "warning: " + cluster + ": ignoring object of unknown kind CronJob shop/nightly");
     assertThat(r.errorLines()).isEmpty();
   }
 

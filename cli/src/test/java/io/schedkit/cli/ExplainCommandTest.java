@@ -48,7 +48,7 @@ final class ExplainCommandTest {
     JsonNode e = r.jsonLines().get(0);
     assertThat(fieldNames(e))
         .containsExactly(
-            "pod", "profile", "result", "selectedNode", "message", "preemption", "nodes");
+            "pod", "profile", "result", "selectedNode", "message", "preemption", "nodes", "state");
     assertThat(e.get("pod").asText()).isEqualTo("default/cache");
     assertThat(e.get("profile").asText()).isEqualTo("default-scheduler");
     assertThat(e.get("result").asText()).isEqualTo("Unschedulable");

@@ -46,7 +46,8 @@ final class JsonReportsTest {
                 + "\"candidates\":["
                 + "{\"node\":\"node-a\",\"victims\":[\"default/low-2\",\"default/low-3\"],"
                 + "\"numPDBViolations\":1},"
-                + "{\"node\":\"node-b\",\"victims\":[\"default/low-1\"],\"numPDBViolations\":0}]},"
+                + "{\"node\":\"node-b\",\"victims\":[\"default/low-1\"],\"numPDBViolations\":0}],"
+                + "\"tiedNodes\":[]},"
                 + "\"nodes\":[{\"name\":\"node-a\",\"filter\":{\"code\":\"Unschedulable\","
                 + "\"plugin\":\"NodeResourcesFit\",\"reasons\":[\"Insufficient cpu\"]}}]}");
   }

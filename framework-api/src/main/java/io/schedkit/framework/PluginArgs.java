@@ -3,6 +3,7 @@ package io.schedkit.framework;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -221,6 +222,22 @@ public interface PluginArgs {
         for (int i = 0; i < list.size(); i++) {
           s.append(i == 0 ? "" : ", ").append(goQuote((String) list.get(i)));
         }
+        return s.append('}').toString();
+      }
+      if (value instanceof Map<?, ?> map
+          && map.entrySet().stream()
+              .allMatch(e -> e.getKey() instanceof String && e.getValue() instanceof String)) {
+        // Go's %#v of a map[string]string: keys sorted.
+        StringBuilder s = new StringBuilder("map[string]string{");
+        map.keySet().stream()
+            .map(String.class::cast)
+            .sorted()
+            .forEach(
+                k ->
+                    s.append(s.charAt(s.length() - 1) == '{' ? "" : ", ")
+                        .append(goQuote(k))
+                        .append(':')
+                        .append(goQuote((String) map.get(k))));
         return s.append('}').toString();
       }
       return value.toString();

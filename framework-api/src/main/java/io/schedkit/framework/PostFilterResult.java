@@ -13,15 +13,22 @@ import java.util.Optional;
  * @param nominatingInfo the nomination, or null for none
  * @param candidates the preemption candidates found, by node name (sorted); empty if none or not a
  *     preemption plugin
+ * @param tiedNodes the other candidate nodes that the plugin's criteria rate exactly as high as the
+ *     nominated one, in candidate order: the nomination among them was a tie-break, which explain
+ *     reports; empty when the nominated node was strictly the best or the plugin does not say
  */
 public record PostFilterResult(
-    Status status, NominatingInfo nominatingInfo, Map<String, Victims> candidates) {
+    Status status,
+    NominatingInfo nominatingInfo,
+    Map<String, Victims> candidates,
+    List<String> tiedNodes) {
   /**
    * Validates the components and copies the candidates (iterated in name order).
    *
    * @param status the plugin's status; not null
    * @param nominatingInfo the nomination, or null for none
    * @param candidates the preemption candidates by node name; null means none
+   * @param tiedNodes the candidates tied with the nominated node; null means none
    */
   public PostFilterResult {
     Objects.requireNonNull(status, "status");
@@ -31,6 +38,30 @@ public record PostFilterResult(
       // An earlier result's candidates are already an immutable copy (a plugin wrapping a result).
       candidates = new KeySortedOnIteration<>(candidates);
     }
+    tiedNodes = tiedNodes == null ? List.of() : List.copyOf(tiedNodes);
+  }
+
+  /**
+   * A result whose nomination was no tie-break.
+   *
+   * @param status the plugin's status; not null
+   * @param nominatingInfo the nomination, or null for none
+   * @param candidates the preemption candidates by node name; null means none
+   */
+  public PostFilterResult(
+      Status status, NominatingInfo nominatingInfo, Map<String, Victims> candidates) {
+    this(status, nominatingInfo, candidates, List.of());
+  }
+
+  /**
+   * This result, saying that its nomination was a tie-break among the nominated node and {@code
+   * tiedNodes}.
+   *
+   * @param tiedNodes the other candidate nodes exactly as good as the nominated one; not null
+   * @return the result
+   */
+  public PostFilterResult withTiedNodes(List<String> tiedNodes) {
+    return new PostFilterResult(status, nominatingInfo, candidates, tiedNodes);
   }
 
   /**

@@ -151,12 +151,32 @@ public record Explanation(
    * @param nominatedNode the node the pod would be nominated to
    * @param victims the pods that would be evicted there ({@code namespace/name})
    * @param candidates every candidate node found by the dry run, in node name order
+   * @param tiedNodes the other candidate nodes the preemption's criteria rate exactly as high as
+   *     {@code nominatedNode}, in name order: among them the nomination is the scheduler's seeded
+   *     random tie-break (the candidate offset), so another seed or an earlier draw may nominate
+   *     any of them; empty when {@code nominatedNode} is strictly the best
    */
-  public record Preemption(String nominatedNode, List<String> victims, List<Candidate> candidates) {
+  public record Preemption(
+      String nominatedNode,
+      List<String> victims,
+      List<Candidate> candidates,
+      List<String> tiedNodes) {
     /** Copies the lists. */
     public Preemption {
       victims = List.copyOf(victims);
       candidates = List.copyOf(candidates);
+      tiedNodes = tiedNodes == null ? List.of() : List.copyOf(tiedNodes);
+    }
+
+    /**
+     * A preemption whose nomination was no tie-break.
+     *
+     * @param nominatedNode the node the pod would be nominated to
+     * @param victims the pods that would be evicted there ({@code namespace/name})
+     * @param candidates every candidate node found by the dry run, in node name order
+     */
+    public Preemption(String nominatedNode, List<String> victims, List<Candidate> candidates) {
+      this(nominatedNode, victims, candidates, List.of());
     }
   }
 

@@ -24,7 +24,9 @@ final class PreemptionReports {
               e.getKey(), keys(e.getValue().pods()), e.getValue().numPdbViolations()));
     }
     List<String> victims = pf.nominatedVictims().map(v -> keys(v.pods())).orElse(List.of());
-    return new Explanation.Preemption(node, victims, candidates);
+    List<String> tied = new ArrayList<>(pf.tiedNodes());
+    tied.sort(null);
+    return new Explanation.Preemption(node, victims, candidates, tied);
   }
 
   private static List<String> keys(List<Pod> pods) {

@@ -41,7 +41,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -105,7 +104,7 @@ public final class Scheduler implements AutoCloseable {
   private final SchedulingQueue queue;
   private final ClusterObjectStore store;
   private final WorkerPool workers;
-  private final Random random;
+  private final SchedulerRandom random;
   private final Executor bindingExecutor;
   private final ExecutorService ownedBindingPool;
   private final DeferredExecutor deferred;
@@ -155,7 +154,7 @@ public final class Scheduler implements AutoCloseable {
     this.writes = elector == null ? cluster : new FencedCluster(cluster, elector);
     int parallelism = b.parallelism > 0 ? b.parallelism : configuration.parallelism();
     this.workers = new WorkerPool(parallelism);
-    this.random = new SchedulerRandom(b.seed);
+    this.random = SchedulerRandom.seeded(b.seed);
     if (b.bindingExecutor != null) {
       this.bindingExecutor = b.bindingExecutor;
       this.ownedBindingPool = null;
@@ -666,9 +665,12 @@ public final class Scheduler implements AutoCloseable {
    * Explains, as a dry run, what one scheduling cycle would do with {@code pod} on the current
    * cluster: every node is evaluated and every plugin's verdict recorded; when no node fits, the
    * profile's PostFilter plugins run as a dry run too. Nothing is assumed, bound, evicted or
-   * queued. The profile's PreEnqueue plugins run first: a pod one of them holds (scheduling gates,
-   * an incomplete gang) is {@code Unschedulable} with {@link Explanation#gate()} saying which
-   * plugin holds it and why, and its nodes say what the cycle would find once it is let through.
+   * queued. Tie-breaks (host selection, preemption's candidate offset) draw from the scheduler's
+   * seeded random source as the next real cycle would, and the source is then put back, so explain
+   * does not change what the scheduler later does. The profile's PreEnqueue plugins run first: a
+   * pod one of them holds (scheduling gates, an incomplete gang) is {@code Unschedulable} with
+   * {@link Explanation#gate()} saying which plugin holds it and why, and its nodes say what the
+   * cycle would find once it is let through.
    */
   public Explanation explain(Pod pod) {
     synchronized (cycleLock) {
@@ -689,8 +691,14 @@ public final class Scheduler implements AutoCloseable {
       state.setDryRun(true);
       PodInfo podInfo = PodInfo.of(p);
       Status gated = fwk.runPreEnqueuePlugins(p);
-      SchedulingAlgorithm.Result r =
-          algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.EXPLAIN);
+      // The dry run draws its tie-breaks as the next real cycle would, then gives them back.
+      long position = random.position();
+      SchedulingAlgorithm.Result r;
+      try {
+        r = algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.EXPLAIN);
+      } finally {
+        random.restore(position);
+      }
       Explanation e = ExplainReport.build(fwk, state, podInfo, snapshot, r);
       if (gated.isSuccess()) {
         return e;

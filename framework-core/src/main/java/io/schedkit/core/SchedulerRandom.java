@@ -7,6 +7,11 @@ import java.util.Random;
  * same 48-bit linear congruential generator and the same derived methods), without {@code Random}'s
  * atomic compare-and-set on every draw.
  *
+ * <p>The scheduler seeds it with {@link #seeded}: the seed is mixed first, because {@code
+ * java.util.Random}'s first draws barely depend on small seeds ({@code new Random(s).nextInt(4)} is
+ * 2 for every seed from 0 to 255, so a preemption among four tied nodes picked the same node
+ * whatever {@code --seed} said).
+ *
  * <p>Design note (threads): not thread-safe, by design. It serves the scheduling thread only
  * (tie-breaks in host selection, which draw once per tied node, and preemption's candidate offset),
  * where the atomic update of {@code java.util.Random} was a measurable share of choosing a host
@@ -24,6 +29,36 @@ final class SchedulerRandom extends Random {
   /** A generator producing {@code new Random(seed)}'s sequence. */
   SchedulerRandom(long seed) {
     super(seed);
+  }
+
+  /**
+   * The scheduler's generator for {@code seed}: {@code new Random(mix(seed))}'s sequence, where
+   * {@code mix} is SplitMix64's finalizer, so that nearby seeds give unrelated sequences from the
+   * first draw on.
+   */
+  static SchedulerRandom seeded(long seed) {
+    return new SchedulerRandom(mix(seed));
+  }
+
+  /** SplitMix64's finalizer (Steele, Lea and Flood, 2014) of {@code seed + golden gamma}. */
+  static long mix(long seed) {
+    long z = seed + 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /**
+   * The generator's position, for {@link #restore}: a dry run (explain) draws what the next real
+   * cycle would draw, then puts the generator back.
+   */
+  long position() {
+    return state;
+  }
+
+  /** Puts the generator back at a {@link #position()}. */
+  void restore(long position) {
+    state = position;
   }
 
   @Override

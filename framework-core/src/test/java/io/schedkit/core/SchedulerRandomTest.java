@@ -43,4 +43,32 @@ final class SchedulerRandomTest {
     }
     assertThat(actual.nextGaussian()).isEqualTo(expected.nextGaussian());
   }
+
+  @org.junit.jupiter.api.Test
+  void seeded_smallSeeds_giveDifferentFirstDraws() {
+    // new Random(s).nextInt(4) is 2 for every s from 0 to 255; the scheduler mixes its seed first.
+    java.util.Set<Integer> raw = new java.util.TreeSet<>();
+    java.util.Set<Integer> mixed = new java.util.TreeSet<>();
+    for (long seed = 0; seed < 16; seed++) {
+      raw.add(new Random(seed).nextInt(4));
+      mixed.add(SchedulerRandom.seeded(seed).nextInt(4));
+    }
+
+    assertThat(raw).containsExactly(2);
+    assertThat(mixed).containsExactly(0, 1, 2, 3);
+  }
+
+  @org.junit.jupiter.api.Test
+  void restore_givesBackTheDrawsSinceAPosition() {
+    SchedulerRandom r = SchedulerRandom.seeded(42);
+    r.nextInt(10);
+    long position = r.position();
+    int a = r.nextInt(1000);
+    long b = r.nextLong();
+
+    r.restore(position);
+
+    assertThat(r.nextInt(1000)).isEqualTo(a);
+    assertThat(r.nextLong()).isEqualTo(b);
+  }
 }

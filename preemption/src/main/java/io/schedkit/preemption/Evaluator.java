@@ -160,8 +160,7 @@ public final class Evaluator {
     if (allNodes.isEmpty()) {
       return PostFilterResult.of(Status.error("no nodes available"));
     }
-    Random random = state.isDryRun() ? new Random(pod.pod().key().hashCode()) : handle.random();
-    DryRunResult found = findCandidates(state, preemptor, m, random);
+    DryRunResult found = findCandidates(state, preemptor, m, handle.random());
     if (found.candidates().isEmpty()) {
       if (!found.errors().isEmpty()) {
         return PostFilterResult.of(Status.error(FitErrors.aggregate(found.errors())));
@@ -183,10 +182,11 @@ public final class Evaluator {
     // 4) Find the best candidate. The dry run visits each node once and the extenders answer by
     // node name, so no node is listed twice.
     List<Candidate> narrowedCandidates = narrowed.candidates();
-    Optional<Candidate> best = selectAmongDistinct(narrowedCandidates);
-    if (best.isEmpty()) {
+    List<Candidate> tied = bestAmongDistinct(narrowedCandidates);
+    if (tied.isEmpty()) {
       return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
     }
+    Optional<Candidate> best = Optional.of(tied.get(0));
     List<String> candidateNodes = new ArrayList<>(narrowedCandidates.size());
     List<Victims> candidateVictims = new ArrayList<>(narrowedCandidates.size());
     for (Candidate c : narrowedCandidates) {
@@ -201,11 +201,20 @@ public final class Evaluator {
         return PostFilterResult.of(prepared);
       }
     }
-    return PostFilterResult.withCandidates(
-        Status.success(),
-        NominatingInfo.override(best.get().nodeName()),
-        candidateNodes,
-        candidateVictims);
+    PostFilterResult result =
+        PostFilterResult.withCandidates(
+            Status.success(),
+            NominatingInfo.override(best.get().nodeName()),
+            candidateNodes,
+            candidateVictims);
+    if (tied.size() > 1) {
+      List<String> tiedNodes = new ArrayList<>(tied.size() - 1);
+      for (int i = 1; i < tied.size(); i++) {
+        tiedNodes.add(tied.get(i).nodeName());
+      }
+      result = result.withTiedNodes(tiedNodes);
+    }
+    return result;
   }
 
   /**
@@ -446,22 +455,22 @@ public final class Evaluator {
     for (Candidate c : candidates) {
       byNode.put(c.nodeName(), c);
     }
-    return selectAmongDistinct(new ArrayList<>(byNode.values()));
+    return bestAmongDistinct(new ArrayList<>(byNode.values())).stream().findFirst();
   }
 
-  /** {@link #selectCandidate} for candidates on distinct nodes. */
-  private Optional<Candidate> selectAmongDistinct(List<Candidate> candidates) {
-    if (candidates.isEmpty()) {
-      return Optional.empty();
-    }
-    if (candidates.size() == 1) {
-      return Optional.of(candidates.get(0));
+  /**
+   * The candidates on distinct nodes tied for best under the node-choice criteria, in candidate
+   * order: {@link #selectCandidate} takes the first; empty when there are none.
+   */
+  private List<Candidate> bestAmongDistinct(List<Candidate> candidates) {
+    if (candidates.size() <= 1) {
+      return candidates;
     }
     var criteria = strategy.nodeChoiceCriteria(handle.clock().now());
     if (criteria.isEmpty()) {
       criteria = NodeChoice.defaultCriteria(handle.clock().now());
     }
-    return Optional.of(NodeChoice.pick(candidates, criteria, handle.parallelizer()));
+    return NodeChoice.best(candidates, criteria, handle.parallelizer());
   }
 
   /** A list keeping at most {@code capacity} items (upstream's {@code candidateList}). */

@@ -41,9 +41,21 @@ final class NodeChoice {
       List<Candidate> candidates,
       List<ToLongFunction<Candidate>> criteria,
       Parallelizer parallelizer) {
+    return best(candidates, criteria, parallelizer).get(0);
+  }
+
+  /**
+   * The candidates tied for best under every criterion, in their order: {@link #pick} takes the
+   * first; the others are what it chose among (by candidate order, which starts at the random
+   * offset).
+   */
+  static List<Candidate> best(
+      List<Candidate> candidates,
+      List<ToLongFunction<Candidate>> criteria,
+      Parallelizer parallelizer) {
     int n = candidates.size();
     if (parallelizer != null && n >= MIN_PARALLEL_CANDIDATES && parallelizer.parallelism() > 1) {
-      return pickScoredUpFront(candidates, criteria, parallelizer);
+      return bestScoredUpFront(candidates, criteria, parallelizer);
     }
     List<Candidate> remaining = candidates;
     long[] scores = new long[n];
@@ -67,7 +79,7 @@ final class NodeChoice {
       if (best == 1) {
         for (int i = 0; i < m; i++) {
           if (scores[i] == max) {
-            return current.get(i);
+            return List.of(current.get(i));
           }
         }
       }
@@ -79,11 +91,11 @@ final class NodeChoice {
       }
       remaining = kept;
     }
-    return remaining.get(0);
+    return remaining;
   }
 
-  /** {@link #pick} with every criterion scored for every candidate in one parallel pass. */
-  private static Candidate pickScoredUpFront(
+  /** {@link #best} with every criterion scored for every candidate in one parallel pass. */
+  private static List<Candidate> bestScoredUpFront(
       List<Candidate> candidates,
       List<ToLongFunction<Candidate>> criteria,
       Parallelizer parallelizer) {
@@ -119,7 +131,11 @@ final class NodeChoice {
       }
       m = kept;
     }
-    return candidates.get(tied[0]);
+    List<Candidate> best = new ArrayList<>(m);
+    for (int j = 0; j < m; j++) {
+      best.add(candidates.get(tied[j]));
+    }
+    return best;
   }
 
   /** The five default criteria of {@link PreemptionStrategy#nodeChoiceCriteria}. */

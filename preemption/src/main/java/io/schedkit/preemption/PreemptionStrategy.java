@@ -112,7 +112,8 @@ public interface PreemptionStrategy {
    * node; DefaultPreemption bounds the count with its args.
    *
    * @param numPotentialNodes the number of nodes where preemption might help, at least 1
-   * @param random the scheduler's seeded random source (a private one in a dry-run cycle)
+   * @param random the scheduler's seeded random source (in a dry-run cycle, its draws are given
+   *     back)
    */
   default CandidateSample candidateSample(int numPotentialNodes, Random random) {
     return new CandidateSample(random.nextInt(numPotentialNodes), numPotentialNodes);

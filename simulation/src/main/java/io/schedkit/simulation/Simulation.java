@@ -14,6 +14,9 @@ import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodCondition;
+import io.schedkit.framework.model.PodDisruptionBudget;
+import io.schedkit.framework.model.PodTemplateSpec;
+import io.schedkit.framework.model.Workload;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -74,6 +77,7 @@ public final class Simulation {
   private final Instant start;
   private final List<SimulationListener> listeners;
   private final List<String> trackedPods;
+  private final Map<String, Integer> trackedRanks;
   private final int clusterNodes;
 
   private Simulation(Builder b, List<Duration> arrivals, Instant start) {
@@ -86,20 +90,26 @@ public final class Simulation {
     this.start = start;
     this.listeners = List.copyOf(b.listeners);
     List<String> tracked = new ArrayList<>();
-    for (KubeObject o : workload) {
+    Map<String, Integer> ranks = new HashMap<>();
+    for (int i = 0; i < workload.size(); i++) {
+      KubeObject o = workload.get(i);
       if (o instanceof Pod) {
         tracked.add(o.key());
+        ranks.put(o.key(), i);
       }
     }
     int nodes = 0;
-    for (KubeObject o : clusterObjects) {
+    for (int i = 0; i < clusterObjects.size(); i++) {
+      KubeObject o = clusterObjects.get(i);
       if (o instanceof Pod && !((Pod) o).isAssigned()) {
         tracked.add(o.key());
+        ranks.put(o.key(), workload.size() + i);
       } else if (o instanceof Node) {
         nodes++;
       }
     }
     this.trackedPods = List.copyOf(tracked);
+    this.trackedRanks = Map.copyOf(ranks);
     this.clusterNodes = nodes;
   }
 
@@ -113,8 +123,11 @@ public final class Simulation {
   }
 
   /**
-   * Returns the pods the result reports in {@code placements}, in order: the workload pods in file
-   * order, then the cluster pods pending at the start.
+   * Returns the pods known before the run that the result reports in {@code placements}: the
+   * workload pods in file order, then the cluster pods pending at the start. The pods that
+   * controllers create during the run are reported too, each at its controller's place in that
+   * order (a workload controller's pods at the controller's place in the workload file, the cluster
+   * controllers' after the cluster's pending pods), in creation order.
    *
    * @return the pod keys ({@code namespace/name})
    */
@@ -218,6 +231,15 @@ public final class Simulation {
     return o.kind() + " " + o.key();
   }
 
+  /** A pod of {@code w}'s template, named after it, for the checks of its annotations and class. */
+  private static Pod templatePod(Workload w) {
+    PodTemplateSpec t = w.template();
+    return new Pod(
+        t.metadata().toBuilder().name(w.name()).namespace(w.namespace()).build(),
+        t.spec(),
+        io.schedkit.framework.model.PodStatus.builder().build());
+  }
+
   // ------------------------------------------------------------------ one run
 
   /**
@@ -236,34 +258,96 @@ public final class Simulation {
     private final Map<String, Clock.Cancellable> completions = new HashMap<>();
     private final Map<String, NodeLoad> loads = new HashMap<>();
     private final Map<String, String> preemptors = new ConcurrentHashMap<>();
+    private final Map<String, long[]> order = new HashMap<>();
     private final boolean observed = !listeners.isEmpty();
+    private final Controllers controllers;
+    private final DisruptionBudgets.Live budgets = new DisruptionBudgets.Live(cluster);
     private boolean loading;
     private int pendingTasks;
+    private long created;
 
     Run() {
       for (String key : trackedPods) {
         placements.put(key, null);
+        order.put(key, new long[] {trackedRanks.get(key), created++});
       }
+      controllers =
+          new Controllers(
+              new Controllers.Host() {
+                @Override
+                public InMemoryCluster cluster() {
+                  return cluster;
+                }
+
+                @Override
+                public Instant now() {
+                  return clock.now();
+                }
+
+                @Override
+                public void later(Duration delay, Runnable task) {
+                  pendingTasks++;
+                  clock.schedule(
+                      delay,
+                      () -> {
+                        pendingTasks--;
+                        task.run();
+                      });
+                }
+
+                @Override
+                public <T extends KubeObject> T create(T object, int rank) {
+                  return createFor(object, rank);
+                }
+              },
+              seed);
+    }
+
+    /** Creates an object a controller made, tracking it when it is a pod. */
+    private <T extends KubeObject> T createFor(T object, int rank) {
+      if (object instanceof Pod) {
+        String key = object.key();
+        tracked.add(key);
+        placements.putIfAbsent(key, null);
+        order.putIfAbsent(key, new long[] {rank, created++});
+      }
+      emitCreated(object);
+      return cluster.create(object);
     }
 
     SimulationResult execute() {
       long wallStart = System.nanoTime();
       AutoCloseable watch = cluster.watch(this);
+      Set<String> unobserved = new HashSet<>();
+      for (KubeObject o : clusterObjects) {
+        if (o instanceof PodDisruptionBudget pdb && DisruptionBudgets.unobserved(pdb)) {
+          unobserved.add(pdb.key());
+        }
+      }
       loading = true;
-      cluster.createAll(clusterObjects);
+      cluster.createAll(DisruptionBudgets.withStatuses(clusterObjects));
       loading = false;
+      budgets.start(unobserved);
       emit(new SimulationEvent.Started(0, trackedPods.size(), clusterNodes));
       for (NodeLoad load : loads.values().stream().sorted(BY_NODE).toList()) {
         sample(load);
       }
+      pendingTasks++;
+      clock.schedule(
+          Duration.ZERO,
+          () -> {
+            pendingTasks--;
+            startClusterControllers();
+          });
       for (int i = 0; i < workload.size(); i++) {
         KubeObject object = workload.get(i);
+        int rank = i;
         pendingTasks++;
         clock.schedule(
             arrivals.get(i),
             () -> {
               pendingTasks--;
-              arrive(object);
+              arrive(object, rank);
             });
       }
       long attempts = 0;
@@ -297,7 +381,15 @@ public final class Simulation {
       Map<String, Double> boundAt = new LinkedHashMap<>();
       Map<String, String> unschedulable = new LinkedHashMap<>();
       int scheduled = 0;
-      for (Map.Entry<String, String> e : placements.entrySet()) {
+      List<Map.Entry<String, String>> entries = new ArrayList<>(placements.entrySet());
+      entries.sort(
+          Comparator.comparingLong((Map.Entry<String, String> e) -> order.get(e.getKey())[0])
+              .thenComparingLong(e -> order.get(e.getKey())[1]));
+      Map<String, String> sorted = new LinkedHashMap<>();
+      for (Map.Entry<String, String> e : entries) {
+        sorted.put(e.getKey(), e.getValue());
+      }
+      for (Map.Entry<String, String> e : sorted.entrySet()) {
         if (e.getValue() != null) {
           scheduled++;
           boundAt.put(e.getKey(), boundTimes.get(e.getKey()));
@@ -306,7 +398,7 @@ public final class Simulation {
         }
       }
       double wall = (System.nanoTime() - wallStart) / 1e9;
-      int pods = trackedPods.size();
+      int pods = tracked.size();
       SimulationResult.Stats stats =
           new SimulationResult.Stats(
               pods,
@@ -318,12 +410,45 @@ public final class Simulation {
               wall,
               wall > 0 ? pods / wall : 0);
       emit(new SimulationEvent.Finished(now(), stats));
-      return new SimulationResult(placements, boundAt, evicted, unschedulable, stats);
+      return new SimulationResult(sorted, boundAt, evicted, unschedulable, stats);
     }
 
-    private void arrive(KubeObject object) {
+    private void arrive(KubeObject object, int rank) {
+      emitCreated(object);
+      boolean computed = false;
+      if (object instanceof PodDisruptionBudget pdb && DisruptionBudgets.unobserved(pdb)) {
+        computed = true;
+        object =
+            pdb.toBuilder()
+                .status(DisruptionBudgets.status(pdb, cluster.pods(), cluster.list().workloads()))
+                .build();
+      }
+      KubeObject stored = cluster.create(object);
+      if (stored instanceof Workload w) {
+        controllers.start(w, rank, false);
+      } else if (stored instanceof PodDisruptionBudget pdb) {
+        budgets.budgetAdded(pdb, computed);
+      }
+    }
+
+    /** The cluster file's controllers create the pods they lack, at virtual second 0. */
+    private void startClusterControllers() {
+      for (int i = 0; i < clusterObjects.size(); i++) {
+        if (clusterObjects.get(i) instanceof Workload w) {
+          Optional<KubeObject> stored = cluster.get(w.kind(), w.namespace(), w.name());
+          if (stored.isPresent()) {
+            controllers.start(
+                (Workload) stored.get(), workload.size() + clusterObjects.size() + i, true);
+          }
+        }
+      }
+    }
+
+    private void emitCreated(KubeObject object) {
+      for (SimulationListener l : listeners) {
+        l.onCreated(object);
+      }
       emit(new SimulationEvent.Created(now(), object.kind(), object.key()));
-      cluster.create(object);
     }
 
     // -------------------------------------------------------------- watch
@@ -331,8 +456,8 @@ public final class Simulation {
     @Override
     public void accept(WatchEvent event) {
       KubeObject o = event.object();
-      if (o instanceof Pod) {
-        Pod pod = (Pod) o;
+      if (o instanceof Pod pod) {
+        budgets.podChanged(pod, event.type() == WatchEvent.Type.DELETED);
         switch (event.type()) {
           case ADDED -> {
             if (pod.isAssigned()) {
@@ -343,22 +468,32 @@ public final class Simulation {
             Pod old = (Pod) event.oldObject();
             if (!old.isAssigned() && pod.isAssigned()) {
               started(pod);
+              controllers.bound(pod);
             } else if (observed) {
               reportedUnschedulable(old, pod);
             }
           }
           case DELETED -> {
+            boolean completed = completing.contains(pod.uid());
             if (pod.isAssigned()) {
               stopped(pod);
             }
+            controllers.gone(pod, completed);
           }
         }
-      } else if (o instanceof Node && event.type() == WatchEvent.Type.ADDED && observed) {
+      } else if (o instanceof Workload w && event.type() == WatchEvent.Type.ADDED) {
+        budgets.workloadAdded(w);
+      } else if (o instanceof Node && event.type() == WatchEvent.Type.ADDED) {
         Node node = (Node) o;
-        NodeLoad load = load(node.name());
-        load.allocatable = Resource.of(node.allocatable());
         if (!loading) {
-          sample(load);
+          controllers.nodeAdded(node);
+        }
+        if (observed) {
+          NodeLoad load = load(node.name());
+          load.allocatable = Resource.of(node.allocatable());
+          if (!loading) {
+            sample(load);
+          }
         }
       }
     }
@@ -671,7 +806,85 @@ public final class Simulation {
       for (String problem : admission.problems(workload)) {
         throw new IllegalArgumentException(workloadSource + ": " + problem);
       }
+      checkControllers(clusterObjects, clusterSource, admission);
+      checkControllers(workload, workloadSource, admission);
+      checkStatefulSetNames();
       return new Simulation(this, arrivals, startTime(all));
+    }
+
+    /** The controllers' templates: their {@value #DURATION_ANNOTATION} and PriorityClass. */
+    private static void checkControllers(
+        List<KubeObject> objects, String source, PriorityAdmission admission) {
+      for (KubeObject o : objects) {
+        if (!(o instanceof Workload w) || w.template() == null) {
+          continue;
+        }
+        Pod pod = templatePod(w);
+        try {
+          duration(pod);
+          admission.admit(pod);
+        } catch (IllegalArgumentException e) {
+          String message = e.getMessage();
+          String prefix = describe(pod) + ": ";
+          if (message.startsWith(prefix)) {
+            message = message.substring(prefix.length());
+          }
+          if (message.startsWith("spec.") || message.startsWith("metadata.")) {
+            message = "spec.template." + message;
+          }
+          throw new IllegalArgumentException(source + ": " + describe(w) + ": " + message, e);
+        }
+      }
+    }
+
+    /**
+     * No pod of the workload has the name of a StatefulSet's pod, and no pod of the cluster that
+     * another controller owns: the StatefulSet creates those pods.
+     */
+    private void checkStatefulSetNames() {
+      Map<String, Pod> workloadPods = new HashMap<>();
+      for (KubeObject o : workload) {
+        if (o instanceof Pod p) {
+          workloadPods.put(p.key(), p);
+        }
+      }
+      Map<String, Pod> clusterPods = new HashMap<>();
+      for (KubeObject o : clusterObjects) {
+        if (o instanceof Pod p) {
+          clusterPods.put(p.key(), p);
+        }
+      }
+      List<KubeObject> all = new ArrayList<>(clusterObjects);
+      all.addAll(workload);
+      for (KubeObject o : all) {
+        if (!(o instanceof Workload w)
+            || !w.kind().equals(Workload.STATEFUL_SET)
+            || w.template() == null) {
+          continue;
+        }
+        int start = w.spec().ordinalsStart() == null ? 0 : w.spec().ordinalsStart();
+        for (int i = start; i < start + w.spec().replicasOrDefault(); i++) {
+          String key = w.namespace() + "/" + w.name() + "-" + i;
+          Pod listed = workloadPods.get(key);
+          String source = workloadSource;
+          if (listed == null) {
+            listed = clusterPods.get(key);
+            source = clusterSource;
+            if (listed == null
+                || listed.controllerRef().isEmpty()
+                || WorkloadPods.ownedBy(listed, w)) {
+              continue; // the StatefulSet adopts it
+            }
+          }
+          throw new IllegalArgumentException(
+              source
+                  + ": Pod "
+                  + key
+                  + ": StatefulSet "
+                  + w.key()
+                  + " creates a pod of this name: list the StatefulSet or its pods, not both");
+        }
+      }
     }
 
     private static Optional<Duration> check(

@@ -1,5 +1,7 @@
 package io.schedkit.simulation;
 
+import io.schedkit.framework.model.KubeObject;
+
 /**
  * Observes a {@link Simulation} while it runs: a progress bar, a timeline recorder or a report
  * writer. Called on the thread that runs the simulation, in virtual-time order; a listener must not
@@ -22,4 +24,14 @@ public interface SimulationListener {
    * @param sample the node's requested and allocatable resources at that time
    */
   default void onUtilisation(UtilisationSample sample) {}
+
+  /**
+   * Receives each object the run creates, just before its {@link SimulationEvent.Created} event:
+   * the workload's objects at their arrival, and the ReplicaSets and pods that the workload
+   * controllers create (as the controllers build them, before the cluster sets their UID). The
+   * default does nothing.
+   *
+   * @param object the object
+   */
+  default void onCreated(KubeObject object) {}
 }

@@ -23,7 +23,8 @@ import java.util.List;
  * @param podGroups the PodGroups
  * @param namespaces the namespaces
  * @param services the Services
- * @param workloads the ReplicationControllers, ReplicaSets and StatefulSets
+ * @param workloads the workload controllers (ReplicationControllers, ReplicaSets, StatefulSets,
+ *     Deployments, DaemonSets, Jobs)
  */
 public record ClusterObjects(
     List<Node> nodes,

@@ -1,19 +1,23 @@
 package io.schedkit.framework.model;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * A pod controller (ReplicationController, ReplicaSet or StatefulSet) reduced to its kind and pod
- * selector: the system default topology spreading spreads the pods of a pod's controlling workload.
- * A ReplicationController's selector map becomes {@code matchLabels}.
+ * A pod controller: a ReplicationController, ReplicaSet, StatefulSet, Deployment, DaemonSet or Job,
+ * with its pod selector and what it creates ({@link WorkloadSpec}: the pod template, replicas,
+ * ...). The scheduler reads only the selector of ReplicationControllers, ReplicaSets and
+ * StatefulSets: the system default topology spreading spreads the pods of a pod's controlling
+ * workload. A ReplicationController's selector map becomes {@code matchLabels}. {@code schedkit
+ * simulate} creates the pods the controllers would create.
  *
- * @param kind the controller kind, one of {@link #REPLICATION_CONTROLLER}, {@link #REPLICA_SET} and
- *     {@link #STATEFUL_SET}; never null
+ * @param kind the controller kind, one of {@link #KINDS}; never null
  * @param metadata the object metadata; never null
  * @param selector the pods the workload manages; null when unset
+ * @param spec the template and counts; never null ({@link WorkloadSpec#NONE} when unset)
  */
-public record Workload(String kind, ObjectMeta metadata, LabelSelector selector)
+public record Workload(String kind, ObjectMeta metadata, LabelSelector selector, WorkloadSpec spec)
     implements KubeObject {
 
   /** Kind of a {@code v1.ReplicationController}. */
@@ -25,17 +29,75 @@ public record Workload(String kind, ObjectMeta metadata, LabelSelector selector)
   /** Kind of an {@code apps/v1.StatefulSet}. */
   public static final String STATEFUL_SET = "StatefulSet";
 
+  /** Kind of an {@code apps/v1.Deployment}. */
+  public static final String DEPLOYMENT = "Deployment";
+
+  /** Kind of an {@code apps/v1.DaemonSet}. */
+  public static final String DAEMON_SET = "DaemonSet";
+
+  /** Kind of a {@code batch/v1.Job}. */
+  public static final String JOB = "Job";
+
+  /** Every workload kind, in the order the documentation lists them. */
+  public static final List<String> KINDS =
+      List.of(DEPLOYMENT, REPLICA_SET, STATEFUL_SET, DAEMON_SET, JOB, REPLICATION_CONTROLLER);
+
   /**
    * Normalises nulls.
    *
-   * @param kind the controller kind, one of {@link #REPLICATION_CONTROLLER}, {@link #REPLICA_SET}
-   *     and {@link #STATEFUL_SET}; never null
+   * @param kind the controller kind, one of {@link #KINDS}; never null
    * @param metadata the object metadata; never null
    * @param selector the pods the workload manages; null when unset
+   * @param spec the template and counts; null for {@link WorkloadSpec#NONE}
    */
   public Workload {
     kind = Copies.str(kind);
     metadata = metadata == null ? ObjectMeta.empty() : metadata;
+    spec = spec == null ? WorkloadSpec.NONE : spec;
+  }
+
+  /**
+   * A workload without a template, known for its selector only.
+   *
+   * @param kind the controller kind, one of {@link #KINDS}
+   * @param metadata the object metadata
+   * @param selector the pods the workload manages; null when unset
+   */
+  public Workload(String kind, ObjectMeta metadata, LabelSelector selector) {
+    this(kind, metadata, selector, WorkloadSpec.NONE);
+  }
+
+  /**
+   * Returns the API version of a workload kind: {@code v1}, {@code apps/v1} or {@code batch/v1}.
+   *
+   * @param kind one of {@link #KINDS}
+   * @return the API version; {@code ""} for another kind
+   */
+  public static String apiVersionOf(String kind) {
+    return switch (kind) {
+      case REPLICATION_CONTROLLER -> "v1";
+      case REPLICA_SET, STATEFUL_SET, DEPLOYMENT, DAEMON_SET -> "apps/v1";
+      case JOB -> "batch/v1";
+      default -> "";
+    };
+  }
+
+  /**
+   * Returns this workload's API version ({@link #apiVersionOf}).
+   *
+   * @return the API version
+   */
+  public String apiVersion() {
+    return apiVersionOf(kind);
+  }
+
+  /**
+   * Returns the pod template.
+   *
+   * @return the template; null when the workload has none
+   */
+  public PodTemplateSpec template() {
+    return spec.template();
   }
 
   /**
@@ -105,7 +167,7 @@ public record Workload(String kind, ObjectMeta metadata, LabelSelector selector)
    * @return the builder
    */
   public Builder toBuilder() {
-    return new Builder().kind(kind).metadata(metadata).selector(selector);
+    return new Builder().kind(kind).metadata(metadata).selector(selector).spec(spec);
   }
 
   /** Builds {@link Workload}s. */
@@ -113,6 +175,7 @@ public record Workload(String kind, ObjectMeta metadata, LabelSelector selector)
     private String kind = "";
     private ObjectMeta.Builder metadata = ObjectMeta.builder().namespace("default");
     private LabelSelector selector;
+    private WorkloadSpec spec = WorkloadSpec.NONE;
 
     private Builder() {}
 
@@ -172,12 +235,23 @@ public record Workload(String kind, ObjectMeta metadata, LabelSelector selector)
     }
 
     /**
+     * Sets the template and counts.
+     *
+     * @param spec the spec; null for {@link WorkloadSpec#NONE}
+     * @return this builder
+     */
+    public Builder spec(WorkloadSpec spec) {
+      this.spec = spec;
+      return this;
+    }
+
+    /**
      * Builds the workload.
      *
      * @return the workload
      */
     public Workload build() {
-      return new Workload(kind, metadata.build(), selector);
+      return new Workload(kind, metadata.build(), selector, spec);
     }
   }
 }

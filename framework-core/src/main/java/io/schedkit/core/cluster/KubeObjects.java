@@ -56,7 +56,7 @@ final class KubeObjects {
     } else if (object instanceof Service s) {
       copy = new Service(metadata, s.selector());
     } else if (object instanceof Workload w) {
-      copy = new Workload(w.kind(), metadata, w.selector());
+      copy = new Workload(w.kind(), metadata, w.selector(), w.spec());
     } else {
       throw new IllegalArgumentException(unsupported(object));
     }

@@ -361,7 +361,7 @@ public final class KubeCodec {
       }
       if (!ModelReader.KINDS.contains(kind)) {
         String key = namespace.isEmpty() ? name : namespace + "/" + name;
-        // Deployments and other kinds of the API that are not read: their fields still count.
+        // Kinds of the API that are not read (ConfigMaps, ...): their fields still count.
         String ns = namespace.isEmpty() && ModelReader.namespaced(kind) ? "default" : namespace;
         checkFields(
             kind,
@@ -377,20 +377,21 @@ public final class KubeCodec {
                 + (key.isEmpty() ? " (" + objectId + ")" : " " + key));
         return;
       }
-      if (name.isEmpty()) {
-        throw fail(objectId, FieldError.required("metadata.name", "").render(""));
-      }
       if (namespace.isEmpty() && ModelReader.namespaced(kind)) {
         namespace = "default";
       }
       String id = kind + " " + (namespace.isEmpty() ? name : namespace + "/" + name);
+      // As the API server: unknown fields are found when decoding, before validation.
+      checkFields(kind, o, name.isEmpty() ? kind + " (" + objectId + ")" : id);
+      if (name.isEmpty()) {
+        throw fail(objectId, FieldError.required("metadata.name", "").render(""));
+      }
       KubeObject object;
       try {
         object = ModelReader.readObject(kind, o);
       } catch (IllegalArgumentException | NullPointerException e) {
         throw fail(id, e.getMessage());
       }
-      checkFields(kind, o, id);
       List<FieldError> problems = ObjectValidator.problems(object);
       if (!problems.isEmpty()) {
         throw fail(id, problems.get(0).render(""));

@@ -38,6 +38,7 @@ import io.schedkit.framework.model.TolerationOperator;
 import io.schedkit.framework.model.TopologySpreadConstraint;
 import io.schedkit.framework.model.WeightedPodAffinityTerm;
 import io.schedkit.framework.model.Workload;
+import io.schedkit.framework.model.WorkloadSpec;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -65,9 +66,50 @@ final class ModelWriter {
       case PodDisruptionBudget.KIND -> "policy/v1";
       case PriorityClass.KIND -> "scheduling.k8s.io/v1";
       case PodGroup.KIND -> "scheduling.x-k8s.io/v1alpha1";
-      case Workload.REPLICA_SET, Workload.STATEFUL_SET -> "apps/v1";
+      case Workload.REPLICA_SET,
+              Workload.STATEFUL_SET,
+              Workload.DEPLOYMENT,
+              Workload.DAEMON_SET,
+              Workload.JOB ->
+          Workload.apiVersionOf(kind);
       default -> "v1";
     };
+  }
+
+  /** The fields of a workload's spec besides the selector, as its kind's API names them. */
+  private static void workloadSpec(ObjectNode spec, WorkloadSpec w) {
+    if (w.replicas() != null) {
+      spec.put("replicas", w.replicas());
+    }
+    if (w.paused()) {
+      spec.put("paused", true);
+    }
+    if (w.podManagementPolicy() != null) {
+      spec.put("podManagementPolicy", w.podManagementPolicy());
+    }
+    if (w.ordinalsStart() != null) {
+      spec.putObject("ordinals").put("start", w.ordinalsStart());
+    }
+    if (w.parallelism() != null) {
+      spec.put("parallelism", w.parallelism());
+    }
+    if (w.completions() != null) {
+      spec.put("completions", w.completions());
+    }
+    if (w.completionMode() != null) {
+      spec.put("completionMode", w.completionMode());
+    }
+    if (w.backoffLimit() != null) {
+      spec.put("backoffLimit", w.backoffLimit());
+    }
+    if (w.suspend()) {
+      spec.put("suspend", true);
+    }
+    if (w.template() != null) {
+      ObjectNode template = spec.putObject("template");
+      template.set("metadata", meta(w.template().metadata()));
+      template.set("spec", podSpec(w.template().spec()));
+    }
   }
 
   static ObjectNode object(KubeObject o) {
@@ -131,6 +173,7 @@ final class ModelWriter {
       } else {
         putSelector(spec, "selector", w.selector());
       }
+      workloadSpec(spec, w.spec());
       putObject(n, "spec", spec);
     } else if (!(o instanceof Namespace)) {
       throw new IllegalArgumentException("cannot encode objects of kind " + o.kind());

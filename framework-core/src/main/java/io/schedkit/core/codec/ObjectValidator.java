@@ -16,6 +16,7 @@ import io.schedkit.framework.model.PodAffinityTerm;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.framework.model.PodGroup;
 import io.schedkit.framework.model.PodSpec;
+import io.schedkit.framework.model.PodTemplateSpec;
 import io.schedkit.framework.model.Quantity;
 import io.schedkit.framework.model.ResourceList;
 import io.schedkit.framework.model.ResourceRequirements;
@@ -26,6 +27,7 @@ import io.schedkit.framework.model.TopologySpreadConstraint;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
 import io.schedkit.framework.model.WeightedPodAffinityTerm;
 import io.schedkit.framework.model.Workload;
+import io.schedkit.framework.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -95,8 +97,63 @@ public final class ObjectValidator {
       }
     } else if (object instanceof Workload workload) {
       selector(workload.selector(), "spec.selector", errs);
+      workloadSpec(workload, errs);
     }
     return errs;
+  }
+
+  /** The API server's checks of a workload's counts and template that simulate relies on. */
+  private static void workloadSpec(Workload w, List<FieldError> errs) {
+    WorkloadSpec spec = w.spec();
+    nonNegative(spec.replicas(), "spec.replicas", errs);
+    nonNegative(spec.ordinalsStart(), "spec.ordinals.start", errs);
+    nonNegative(spec.parallelism(), "spec.parallelism", errs);
+    nonNegative(spec.completions(), "spec.completions", errs);
+    nonNegative(spec.backoffLimit(), "spec.backoffLimit", errs);
+    String policy = spec.podManagementPolicy();
+    if (policy != null
+        && !policy.equals(WorkloadSpec.ORDERED_READY)
+        && !policy.equals(WorkloadSpec.PARALLEL)) {
+      errs.add(
+          FieldError.notSupported(
+              "spec.podManagementPolicy",
+              policy,
+              List.of(WorkloadSpec.ORDERED_READY, WorkloadSpec.PARALLEL)));
+    }
+    String mode = spec.completionMode();
+    if (mode != null
+        && !mode.equals(WorkloadSpec.NON_INDEXED)
+        && !mode.equals(WorkloadSpec.INDEXED)) {
+      errs.add(
+          FieldError.notSupported(
+              "spec.completionMode",
+              mode,
+              List.of(WorkloadSpec.NON_INDEXED, WorkloadSpec.INDEXED)));
+    }
+    if (spec.indexed() && spec.completions() == null) {
+      errs.add(FieldError.required("spec.completions", "when completion mode is Indexed"));
+    }
+    PodTemplateSpec template = spec.template();
+    if (template == null) {
+      return;
+    }
+    podSpec(template.spec(), "spec.template.spec", errs);
+    LabelSelector selector = w.selector();
+    if (selector != null
+        && !selector.isEmpty()
+        && !selector.matches(template.metadata().labels())) {
+      errs.add(
+          FieldError.invalid(
+              "spec.template.metadata.labels",
+              template.metadata().labels(),
+              "`selector` does not match template `labels`"));
+    }
+  }
+
+  private static void nonNegative(Integer value, String field, List<FieldError> errs) {
+    if (value != null && value < 0) {
+      errs.add(FieldError.invalid(field, value, "must be greater than or equal to 0"));
+    }
   }
 
   private static void podSpec(PodSpec spec, String path, List<FieldError> errs) {

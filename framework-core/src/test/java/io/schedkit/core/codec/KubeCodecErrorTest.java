@@ -247,13 +247,13 @@ final class KubeCodecErrorTest {
     DecodeResult r =
         codec.decode(
             """
-            apiVersion: apps/v1
-            kind: Deployment
+            apiVersion: batch/v1
+            kind: CronJob
             metadata:
-              name: web
+              name: nightly
               namespace: shop
             spec:
-              replicas: not-even-validated
+              schedule: 42
             ---
             apiVersion: v1
             kind: Namespace
@@ -264,7 +264,7 @@ final class KubeCodecErrorTest {
 
     assertThat(r.objects()).hasSize(1);
     assertThat(r.warnings())
-        .containsExactly("mixed.yaml: ignoring object of unknown kind Deployment shop/web");
+        .containsExactly("mixed.yaml: ignoring object of unknown kind CronJob shop/nightly");
   }
 
   @Test

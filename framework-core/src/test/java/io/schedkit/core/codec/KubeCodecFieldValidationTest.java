@@ -88,7 +88,6 @@ final class KubeCodecFieldValidationTest {
 
   @Test
   void strict_deploymentTemplateTypos_areErrorsWithTheirPathsAndListIndexes() {
-    // Deployments are not read (a warning says so), but their fields are still checked.
     assertThatThrownBy(
             () -> new KubeCodec().decode(resource("deployment-typo.yaml"), "deploy.yaml"))
         .isInstanceOf(KubeDecodeException.class)
@@ -100,14 +99,35 @@ final class KubeCodecFieldValidationTest {
 
   @Test
   void warn_deploymentTemplateTypos_areOneWarningEach() {
-    DecodeResult r =
-        new KubeCodec(FieldValidation.WARN).decode(resource("deployment-typo.yaml"), "deploy.yaml");
+    String yaml =
+        resource("deployment-typo.yaml")
+            .replace(
+                "      lables:\n        app: web\n",
+                "      labels:\n        app: web\n      annotatons:\n        team: shop\n");
+
+    DecodeResult r = new KubeCodec(FieldValidation.WARN).decode(yaml, "deploy.yaml");
 
     assertThat(r.warnings())
-        .startsWith(
-            "deploy.yaml: Deployment shop/web: unknown field \"spec.template.metadata.lables\"",
+        .containsExactly(
+            "deploy.yaml: Deployment shop/web: unknown field"
+                + " \"spec.template.metadata.annotatons\"",
             "deploy.yaml: Deployment shop/web: unknown field"
                 + " \"spec.template.spec.containers[1].imagePullPolice\"");
+    assertThat(r.objects()).hasSize(1);
+  }
+
+  @Test
+  void warn_aTypoThatLeavesTheObjectInvalid_isStillInvalid() {
+    // As the API server: the misspelled template labels are a warning, the template that its
+    // selector then does not select an error.
+    assertThatThrownBy(
+            () ->
+                new KubeCodec(FieldValidation.WARN)
+                    .decode(resource("deployment-typo.yaml"), "deploy.yaml"))
+        .isInstanceOf(KubeDecodeException.class)
+        .hasMessage(
+            "deploy.yaml: Deployment shop/web: spec.template.metadata.labels: Invalid value:"
+                + " map[string]string{}: `selector` does not match template `labels`");
   }
 
   @Test

@@ -285,4 +285,64 @@ final class PreemptionSchedulerTest {
     assertThat(evicted).isEmpty();
     assertThat(cluster.pods()).hasSize(12);
   }
+
+  /** {@code nodes} 4-cpu nodes, each full with one low-priority pod; all started together. */
+  private InMemoryCluster tiedCluster(int nodes) {
+    InMemoryCluster cluster = InMemoryCluster.builder().clock(new FakeClock()).build();
+    List<KubeObject> objects = new ArrayList<>();
+    for (int n = 0; n < nodes; n++) {
+      objects.add(
+          makeNode()
+              .name("node" + n)
+              .capacity(Map.of("cpu", "4", "memory", "16Gi", "pods", "110"))
+              .obj());
+      objects.add(
+          makePod()
+              .name("low-" + n)
+              .priority(LOW)
+              .req(Map.of("cpu", "4"))
+              .node("node" + n)
+              .startTime(FakeClock.DEFAULT_START.minusSeconds(60))
+              .obj());
+    }
+    cluster.createAll(objects);
+    return cluster;
+  }
+
+  @Test
+  void explain_namesTheTiedCandidates_andPredictsTheCycle_withoutChangingIt() {
+    for (long seed = 0; seed < 4; seed++) {
+      InMemoryCluster cluster = tiedCluster(4);
+      Scheduler scheduler = scheduler(cluster, seed);
+      Pod high = makePod().name("high").priority(HIGH).req(ONE_CPU).obj();
+
+      Explanation first = scheduler.explain(high);
+      Explanation again = scheduler.explain(high);
+      cluster.create(high);
+      scheduler.scheduleOne();
+
+      String nominated = first.preemption().nominatedNode();
+      assertThat(again.preemption().nominatedNode()).isEqualTo(nominated);
+      assertThat(first.preemption().tiedNodes()).hasSize(3).doesNotContain(nominated).isSorted();
+      assertThat(cluster.pod("default", "high").orElseThrow().nominatedNodeName())
+          .as("seed %d", seed)
+          .isEqualTo(nominated);
+    }
+  }
+
+  @Test
+  void tiedCandidates_differentSeedsNominateDifferentNodes() {
+    java.util.Set<String> nominated = new java.util.TreeSet<>();
+    for (long seed = 0; seed < 8; seed++) {
+      Scheduler scheduler = scheduler(tiedCluster(4), seed);
+      nominated.add(
+          scheduler
+              .explain(makePod().name("high").priority(HIGH).req(ONE_CPU).obj())
+              .preemption()
+              .nominatedNode());
+    }
+
+    // java.util.Random's first nextInt(4) is 2 for every seed below 256: the seed is mixed first.
+    assertThat(nominated).hasSizeGreaterThan(1);
+  }
 }

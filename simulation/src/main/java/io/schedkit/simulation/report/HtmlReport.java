@@ -4,6 +4,7 @@ import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodGroup;
+import io.schedkit.framework.model.Workload;
 import io.schedkit.simulation.SimulationEvent;
 import io.schedkit.simulation.SimulationListener;
 import io.schedkit.simulation.SimulationResult;
@@ -68,6 +69,7 @@ public final class HtmlReport implements SimulationListener {
   private final Map<String, Node> nodesByName = new LinkedHashMap<>();
   private final Map<String, Pod> podsByKey = new HashMap<>();
   private final Map<String, PodGroup> podGroups = new HashMap<>();
+  private final Map<String, Workload> workloads = new HashMap<>();
   private final Timeline timeline = new Timeline();
   private final UtilisationHistory history = new UtilisationHistory();
 
@@ -81,6 +83,8 @@ public final class HtmlReport implements SimulationListener {
         podsByKey.put(p.key(), p);
       } else if (o instanceof PodGroup g) {
         podGroups.put(g.key(), g);
+      } else if (o instanceof Workload w) {
+        workloads.put(ReportData.controllerKey(w.kind(), w.namespace(), w.name()), w);
       }
     }
     if (b.groupLabel != null) {
@@ -106,6 +110,16 @@ public final class HtmlReport implements SimulationListener {
   @Override
   public void onEvent(SimulationEvent event) {
     timeline.onEvent(event);
+  }
+
+  /** Learns the pods and ReplicaSets the workload controllers create, to group pods by owner. */
+  @Override
+  public void onCreated(KubeObject object) {
+    if (object instanceof Pod p) {
+      podsByKey.put(p.key(), p);
+    } else if (object instanceof Workload w) {
+      workloads.put(ReportData.controllerKey(w.kind(), w.namespace(), w.name()), w);
+    }
   }
 
   @Override
@@ -154,7 +168,8 @@ public final class HtmlReport implements SimulationListener {
    */
   public String render(SimulationResult result) {
     ReportData data =
-        new ReportData(nodesByName, podsByKey, podGroups, timeline, history, groupLabel, result);
+        new ReportData(
+            nodesByName, podsByKey, podGroups, workloads, timeline, history, groupLabel, result);
     PageWriter page = new PageWriter();
     List<Section> sections =
         List.of(

@@ -1,8 +1,10 @@
 package io.schedkit.simulation.report;
 
 import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.OwnerReference;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodGroup;
+import io.schedkit.framework.model.Workload;
 import io.schedkit.simulation.SimulationResult;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -28,6 +31,10 @@ final class ReportData {
   final Map<String, Node> nodesByName;
   final Map<String, Pod> podsByKey;
   final Map<String, PodGroup> podGroups;
+
+  /** The workload controllers by {@link #controllerKey}. */
+  final Map<String, Workload> controllers;
+
   final Timeline timeline;
   final UtilisationHistory history;
 
@@ -48,8 +55,8 @@ final class ReportData {
   final Map<String, String> groupOf = new HashMap<>();
   final List<String> groups;
 
-  /** The pods of each workload, in order of first appearance. */
-  final Map<String, List<String>> workloads = new LinkedHashMap<>();
+  /** The pods' lives of each workload, in order of first appearance. */
+  final Map<String, List<Timeline.PodLife>> workloads = new LinkedHashMap<>();
 
   final Map<String, String> workloadColour = new HashMap<>();
 
@@ -57,6 +64,7 @@ final class ReportData {
       Map<String, Node> nodesByName,
       Map<String, Pod> podsByKey,
       Map<String, PodGroup> podGroups,
+      Map<String, Workload> controllers,
       Timeline timeline,
       UtilisationHistory history,
       String groupLabel,
@@ -64,6 +72,7 @@ final class ReportData {
     this.nodesByName = nodesByName;
     this.podsByKey = podsByKey;
     this.podGroups = podGroups;
+    this.controllers = controllers;
     this.timeline = timeline;
     this.history = history;
     this.groupLabel = groupLabel;
@@ -73,7 +82,7 @@ final class ReportData {
     this.pods = timeline.pods();
     for (Timeline.PodLife p : pods) {
       lifeByPod.put(p.pod(), p);
-      workloads.computeIfAbsent(workload(p.pod()), w -> new ArrayList<>()).add(p.pod());
+      workloads.computeIfAbsent(workload(p.pod()), w -> new ArrayList<>()).add(p);
     }
     int i = 0;
     for (String w : workloads.keySet()) {
@@ -102,9 +111,38 @@ final class ReportData {
     return g == null ? "(no " + groupLabel + ")" : g;
   }
 
-  /** The workload of a pod: namespace and {@code app} label, or its name without a suffix. */
+  /** How the report names a controller: {@code <kind> <namespace>/<name>}. */
+  static String controllerKey(String kind, String namespace, String name) {
+    return kind + " " + namespace + "/" + name;
+  }
+
+  /**
+   * The workload of a pod: its controller ({@code <kind> <namespace>/<name>}, a Deployment's
+   * through its ReplicaSet), so that a controller's pods are never merged with bare pods of the
+   * same name; for a pod without a controller, its namespace and {@code app} label, or its name
+   * without a generated suffix.
+   */
   String workload(String pod) {
     Pod p = podsByKey.get(pod);
+    Optional<OwnerReference> ref = p == null ? Optional.empty() : p.controllerRef();
+    if (ref.isPresent()) {
+      String kind = ref.get().kind();
+      String name = ref.get().name();
+      if (kind.equals(Workload.REPLICA_SET)) {
+        Workload rs = controllers.get(controllerKey(kind, p.namespace(), name));
+        Optional<OwnerReference> owner =
+            rs == null
+                ? Optional.empty()
+                : rs.metadata().ownerReferences().stream()
+                    .filter(OwnerReference::isController)
+                    .findFirst();
+        if (owner.isPresent() && owner.get().kind().equals(Workload.DEPLOYMENT)) {
+          kind = Workload.DEPLOYMENT;
+          name = owner.get().name();
+        }
+      }
+      return controllerKey(kind, p.namespace(), name);
+    }
     int slash = pod.indexOf('/');
     String namespace = slash < 0 ? "" : pod.substring(0, slash);
     String name = slash < 0 ? pod : pod.substring(slash + 1);

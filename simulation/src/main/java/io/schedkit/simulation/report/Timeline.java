@@ -75,6 +75,10 @@ public final class Timeline implements SimulationListener {
   public record Preemption(double time, String preemptor, String victim, String node) {}
 
   private final Map<String, Entry> pods = new LinkedHashMap<>();
+
+  /** Every life, in the order first seen: a pod created again under its name has two. */
+  private final List<Map.Entry<String, Entry>> lives = new ArrayList<>();
+
   private final List<Preemption> preemptions = new ArrayList<>();
   private double end;
   private boolean finished;
@@ -87,7 +91,15 @@ public final class Timeline implements SimulationListener {
     end = Math.max(end, event.time());
     if (event instanceof SimulationEvent.Created c) {
       if (c.kind().equals("Pod")) {
-        entry(c.name(), c.time());
+        Entry old = pods.get(c.name());
+        if (old != null && !Double.isNaN(old.ended)) {
+          // Created again under its name (a StatefulSet's evicted pod): a new life.
+          Entry e = new Entry(c.time());
+          pods.put(c.name(), e);
+          lives.add(Map.entry(c.name(), e));
+        } else {
+          entry(c.name(), c.time());
+        }
       }
     } else if (event instanceof SimulationEvent.Bound b) {
       Entry e = entry(b.pod(), 0);
@@ -120,17 +132,24 @@ public final class Timeline implements SimulationListener {
   }
 
   private Entry entry(String pod, double created) {
-    return pods.computeIfAbsent(pod, p -> new Entry(created));
+    return pods.computeIfAbsent(
+        pod,
+        p -> {
+          Entry e = new Entry(created);
+          lives.add(Map.entry(p, e));
+          return e;
+        });
   }
 
   /**
-   * Returns every pod seen, in the order first seen.
+   * Returns every pod seen, in the order first seen; a pod created again under its name after its
+   * life ended (a StatefulSet's evicted pod) has a second life, listed when it is created.
    *
    * @return the pods' lives
    */
   public List<PodLife> pods() {
-    List<PodLife> out = new ArrayList<>(pods.size());
-    for (Map.Entry<String, Entry> e : pods.entrySet()) {
+    List<PodLife> out = new ArrayList<>(lives.size());
+    for (Map.Entry<String, Entry> e : lives) {
       Entry v = e.getValue();
       out.add(
           new PodLife(

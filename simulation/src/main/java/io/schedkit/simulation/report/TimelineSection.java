@@ -85,16 +85,16 @@ final class TimelineSection extends Section {
     if (pods.size() <= MAX_GANTT_ROWS) {
       return pods;
     }
-    Set<String> chosen = new LinkedHashSet<>();
+    Set<Timeline.PodLife> chosen = new LinkedHashSet<>();
     for (Timeline.PodLife p : pods) {
       if (data.groupOfPod(p.pod()) != null && chosen.size() < 40) {
-        chosen.add(p.pod());
+        chosen.add(p);
       }
     }
     int unschedulable = 0;
     for (Timeline.PodLife p : pods) {
       if (p.outcome() == Timeline.Outcome.PENDING && unschedulable++ < 20) {
-        chosen.add(p.pod());
+        chosen.add(p);
       }
     }
     int pairs = 0;
@@ -103,13 +103,15 @@ final class TimelineSection extends Section {
         break;
       }
       if (data.lifeByPod.containsKey(p.preemptor())) {
-        chosen.add(p.preemptor());
+        chosen.add(data.lifeByPod.get(p.preemptor()));
       }
-      chosen.add(p.victim());
+      if (data.lifeByPod.containsKey(p.victim())) {
+        chosen.add(data.lifeByPod.get(p.victim()));
+      }
     }
     // Fill up with pods spread evenly over each workload, in proportion to its size.
     int room = MAX_GANTT_ROWS - chosen.size();
-    for (List<String> members : data.workloads.values()) {
+    for (List<Timeline.PodLife> members : data.workloads.values()) {
       int share = Math.max(1, (int) Math.round((double) room * members.size() / pods.size()));
       double stride = (double) members.size() / share;
       for (int k = 0; k < share && chosen.size() < MAX_GANTT_ROWS; k++) {
@@ -117,10 +119,7 @@ final class TimelineSection extends Section {
       }
     }
     List<String> order = new ArrayList<>(data.workloads.keySet());
-    List<Timeline.PodLife> out = new ArrayList<>();
-    for (String pod : chosen) {
-      out.add(data.lifeByPod.get(pod));
-    }
+    List<Timeline.PodLife> out = new ArrayList<>(chosen);
     out.sort(
         Comparator.comparingInt((Timeline.PodLife p) -> order.indexOf(data.workload(p.pod())))
             .thenComparingDouble(Timeline.PodLife::created)

@@ -17,11 +17,12 @@ final class WorkloadsSection extends Section {
 
   @Override
   void render() {
-    Map<String, List<String>> workloads = data.workloads;
+    Map<String, List<Timeline.PodLife>> workloads = data.workloads;
     html.section(
         id,
         "Workloads",
-        "Pods grouped by namespace and <code>app</code> label (or name without its generated"
+        "Pods grouped by their controller (a Deployment's through its ReplicaSet), and pods"
+            + " without one by namespace and <code>app</code> label (or name without its generated"
             + " suffix). Wait: from creation to binding, for the pods that were bound.");
     html.append("<table><thead><tr><th>workload</th><th class=\"n\">pods</th>")
         .append("<th class=\"n\">bound</th><th class=\"n\">completed</th>")
@@ -29,10 +30,10 @@ final class WorkloadsSection extends Section {
         .append("<th class=\"n\">never bound</th><th class=\"n\">mean wait</th>")
         .append("<th class=\"n\">max wait</th></tr></thead><tbody>");
     List<Charts.Lane> lanes = new ArrayList<>();
-    List<String> other = new ArrayList<>();
+    List<Timeline.PodLife> other = new ArrayList<>();
     int rows = 0;
-    for (Map.Entry<String, List<String>> e : workloads.entrySet()) {
-      List<Timeline.PodLife> lives = e.getValue().stream().map(data.lifeByPod::get).toList();
+    for (Map.Entry<String, List<Timeline.PodLife>> e : workloads.entrySet()) {
+      List<Timeline.PodLife> lives = e.getValue();
       if (rows++ < MAX_TABLE_ROWS) {
         workloadRow(e.getKey(), lives);
       }
@@ -45,11 +46,7 @@ final class WorkloadsSection extends Section {
     html.append("</tbody></table>\n");
     html.truncated(workloads.size(), "workloads");
     if (!other.isEmpty()) {
-      lanes.add(
-          lane(
-              (workloads.size() - lanes.size()) + " other workloads",
-              "#9aa3ad",
-              other.stream().map(data.lifeByPod::get).toList()));
+      lanes.add(lane((workloads.size() - lanes.size()) + " other workloads", "#9aa3ad", other));
     }
     html.append("<h3>Pods per workload over time</h3>")
         .append("<p class=\"note\">Each lane is scaled to its own maximum.</p>")

@@ -4,7 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.ObjectMeta;
+import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.PodSpec;
+import io.schedkit.framework.model.Workload;
+import io.schedkit.framework.model.WorkloadSpec;
+import io.schedkit.simulation.Simulation;
 import io.schedkit.simulation.SimulationEvent;
 import io.schedkit.simulation.SimulationResult;
 import io.schedkit.simulation.UtilisationSample;
@@ -171,5 +178,42 @@ final class HtmlReportTest {
         .contains("No pod was evicted.")
         .contains("Every pod was placed.")
         .contains("No pod belongs to a pod group.");
+  }
+
+  @Test
+  void workloads_groupPodsByOwningController_neverMergingABarePodOfTheSameName() {
+    Workload deployment =
+        Workload.builder()
+            .kind(Workload.DEPLOYMENT)
+            .name("nginx")
+            .selector(LabelSelector.of(Map.of("app", "nginx")))
+            .spec(
+                WorkloadSpec.builder()
+                    .replicas(2)
+                    .template(
+                        ObjectMeta.builder().label("app", "nginx").build(),
+                        PodSpec.builder().build())
+                    .build())
+            .build();
+    Pod bare = Pod.builder().name("nginx").label("app", "nginx").build();
+    List<KubeObject> cluster =
+        List.of(Node.builder().name("n1").capacity("cpu", "8").capacity("pods", "110").build());
+    List<KubeObject> workload = List.of(deployment, bare);
+    List<KubeObject> all = new ArrayList<>(cluster);
+    all.addAll(workload);
+    HtmlReport report = HtmlReport.builder().objects(all).build();
+
+    SimulationResult result =
+        Simulation.builder()
+            .cluster(cluster, "cluster.yaml")
+            .workload(workload, "workload.yaml")
+            .listener(report)
+            .build()
+            .run();
+    String page = report.render(result);
+
+    HtmlAssert.check(page);
+    assertThat(result.placements()).hasSize(3);
+    assertThat(page).contains("Deployment default/nginx").contains(">default/nginx<");
   }
 }

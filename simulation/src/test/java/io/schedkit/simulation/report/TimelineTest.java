@@ -55,4 +55,26 @@ final class TimelineTest {
     assertThat(t.end()).isEqualTo(30);
     assertThat(t.finished()).isTrue();
   }
+
+  @Test
+  void onEvent_aPodCreatedAgainUnderItsName_hasASecondLife() {
+    Timeline t = new Timeline();
+    t.onEvent(new SimulationEvent.Created(0, "Pod", "default/zk-1"));
+    t.onEvent(new SimulationEvent.Bound(0, "default/zk-1", "n1"));
+    t.onEvent(new SimulationEvent.Evicted(10, "default/zk-1", "n1", "default/big"));
+    t.onEvent(new SimulationEvent.Created(10, "Pod", "default/zk-1"));
+    t.onEvent(new SimulationEvent.Bound(12, "default/zk-1", "n2"));
+
+    List<Timeline.PodLife> lives = t.pods();
+
+    assertThat(lives)
+        .extracting(Timeline.PodLife::pod)
+        .containsExactly("default/zk-1", "default/zk-1");
+    assertThat(lives.get(0).outcome()).isEqualTo(Timeline.Outcome.EVICTED);
+    assertThat(lives.get(0).node()).isEqualTo("n1");
+    assertThat(lives.get(1).created()).isEqualTo(10);
+    assertThat(lives.get(1).bound()).isEqualTo(12);
+    assertThat(lives.get(1).node()).isEqualTo("n2");
+    assertThat(lives.get(1).outcome()).isEqualTo(Timeline.Outcome.RUNNING);
+  }
 }

@@ -48,6 +48,7 @@ import io.schedkit.framework.model.PodDisruptionBudgetStatus;
 import io.schedkit.framework.model.PodGroup;
 import io.schedkit.framework.model.PodSpec;
 import io.schedkit.framework.model.PodStatus;
+import io.schedkit.framework.model.PodTemplateSpec;
 import io.schedkit.framework.model.PreemptionPolicy;
 import io.schedkit.framework.model.PreferredSchedulingTerm;
 import io.schedkit.framework.model.PriorityClass;
@@ -64,6 +65,7 @@ import io.schedkit.framework.model.TopologySpreadConstraint;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
 import io.schedkit.framework.model.WeightedPodAffinityTerm;
 import io.schedkit.framework.model.Workload;
+import io.schedkit.framework.model.WorkloadSpec;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +96,10 @@ public final class ModelReader {
           Service.KIND,
           Workload.REPLICATION_CONTROLLER,
           Workload.REPLICA_SET,
-          Workload.STATEFUL_SET);
+          Workload.STATEFUL_SET,
+          Workload.DEPLOYMENT,
+          Workload.DAEMON_SET,
+          Workload.JOB);
 
   /** Whether objects of {@code kind} live in a namespace. */
   public static boolean namespaced(String kind) {
@@ -134,11 +139,21 @@ public final class ModelReader {
       case Namespace.KIND -> new Namespace(meta);
       case Service.KIND -> new Service(meta, stringMap(spec, "selector", "spec"));
       case Workload.REPLICATION_CONTROLLER ->
-          Workload.replicationController(meta, stringMap(spec, "selector", "spec"));
-      case Workload.REPLICA_SET ->
-          Workload.replicaSet(meta, labelSelector(get(spec, "selector"), "spec.selector"));
-      case Workload.STATEFUL_SET ->
-          Workload.statefulSet(meta, labelSelector(get(spec, "selector"), "spec.selector"));
+          new Workload(
+              kind,
+              meta,
+              LabelSelector.of(stringMap(spec, "selector", "spec")),
+              workloadSpec(spec));
+      case Workload.REPLICA_SET,
+              Workload.STATEFUL_SET,
+              Workload.DEPLOYMENT,
+              Workload.DAEMON_SET,
+              Workload.JOB ->
+          new Workload(
+              kind,
+              meta,
+              labelSelector(get(spec, "selector"), "spec.selector"),
+              workloadSpec(spec));
       default -> throw new IllegalArgumentException("unknown kind " + kind);
     };
   }
@@ -186,6 +201,35 @@ public final class ModelReader {
     m.put(IntOrString.class.getName(), ModelReader::intOrString);
     m.put(ResourceRequirements.class.getName(), ModelReader::resourceRequirements);
     return m;
+  }
+
+  // ---- workloads
+
+  /**
+   * The template and counts of a workload's {@code spec} (each kind has only some of these fields;
+   * the API server rejects the others, and so does strict field validation).
+   */
+  static WorkloadSpec workloadSpec(ObjectNode spec) {
+    if (spec == null) {
+      return WorkloadSpec.NONE;
+    }
+    ObjectNode template = object(spec, "template", "spec");
+    ObjectNode ordinals = object(spec, "ordinals", "spec");
+    return new WorkloadSpec(
+        optInt32(spec, "replicas", "spec"),
+        template == null
+            ? null
+            : new PodTemplateSpec(
+                meta(object(template, "metadata", "spec.template"), "spec.template.metadata"),
+                podSpec(object(template, "spec", "spec.template"), "spec.template.spec")),
+        string(spec, "podManagementPolicy", "spec"),
+        ordinals == null ? null : optInt32(ordinals, "start", "spec.ordinals"),
+        optInt32(spec, "parallelism", "spec"),
+        optInt32(spec, "completions", "spec"),
+        string(spec, "completionMode", "spec"),
+        optInt32(spec, "backoffLimit", "spec"),
+        Json.bool(spec, "suspend", "spec"),
+        Json.bool(spec, "paused", "spec"));
   }
 
   // ---- metadata
