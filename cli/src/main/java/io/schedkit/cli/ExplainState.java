@@ -38,7 +38,12 @@ record ExplainState(
   /** One sentence saying what was explained, for the text report. */
   String describe() {
     StringBuilder sb = new StringBuilder("State: ");
-    sb.append(cluster).append(" as given, at ").append(time).append(": ");
+    sb.append(cluster).append(" as given, at ");
+    sb.append(
+        time.equals("1970-01-01T00:00:00Z")
+            ? "virtual time 0 (the inputs carry no timestamps)"
+            : time);
+    sb.append(": ");
     sb.append(count(boundPods, "pod")).append(" on nodes");
     if (pendingPods > 0) {
       sb.append(", ")

@@ -214,8 +214,9 @@ final class DocExamplesTest {
 
   @Test
   void cliDoc_consoleExamples_printWhatTheDocShows() throws IOException {
-    // bad input, a typo, explain twice and its JSON, simulate and its JSON, bench
-    assertThat(checkConsoleExamples("docs/cli.md")).isEqualTo(8);
+    // bad input, a mistyped command, two unknown fields, explain twice, simulate twice, bench;
+    // and two of them again with --format json
+    assertThat(checkConsoleExamples("docs/cli.md")).isEqualTo(11);
   }
 
   @Test

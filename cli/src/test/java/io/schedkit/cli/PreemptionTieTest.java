@@ -120,7 +120,7 @@ final class PreemptionTieTest {
         .contains(
             "State: "
                 + resource("zk-cluster.yaml")
-                + " as given, at 1970-01-01T00:00:00Z: 4 pods on nodes; this pod alone (simulate"
+                + " as given, at virtual time 0 (the inputs carry no timestamps): 4 pods on nodes; this pod alone (simulate"
                 + " creates the workload in order); tie-breaks of --seed 0.\n");
   }
 
