@@ -692,14 +692,16 @@ public final class Scheduler implements AutoCloseable {
       PodInfo podInfo = PodInfo.of(p);
       Status gated = fwk.runPreEnqueuePlugins(p);
       // The dry run draws its tie-breaks as the next real cycle would, then gives them back.
+      // PostFilter (preemption's candidate offset) runs in ExplainReport, inside the window too.
       long position = random.position();
-      SchedulingAlgorithm.Result r;
+      Explanation e;
       try {
-        r = algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.EXPLAIN);
+        SchedulingAlgorithm.Result r =
+            algorithm.schedulePod(fwk, state, podInfo, snapshot, SchedulingAlgorithm.Mode.EXPLAIN);
+        e = ExplainReport.build(fwk, state, podInfo, snapshot, r);
       } finally {
         random.restore(position);
       }
-      Explanation e = ExplainReport.build(fwk, state, podInfo, snapshot, r);
       if (gated.isSuccess()) {
         return e;
       }
