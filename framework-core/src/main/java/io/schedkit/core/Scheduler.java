@@ -297,6 +297,14 @@ public final class Scheduler implements AutoCloseable {
     return bound.get();
   }
 
+  /**
+   * What the scheduler's cache holds, for tests and debugging ({@link SchedulerCache#dump()}): a
+   * copy of every node's NodeInfo and the assumed pods. Expensive; not for the hot path.
+   */
+  public SchedulerCache.Dump cacheDump() {
+    return cache.dump();
+  }
+
   /** The leader elector, when leader election is on. */
   public Optional<LeaderElector> leaderElector() {
     return Optional.ofNullable(elector);
