@@ -1,6 +1,7 @@
 package io.schedkit.core;
 
 import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.PluginFailures;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
@@ -52,7 +53,10 @@ final class BindingCycle {
     this.bindGuard = bindGuard;
   }
 
-  /** Runs the cycle; the stage completes with its final status (never exceptionally). */
+  /**
+   * Runs the cycle; the stage completes with its final status, and exceptionally only with a {@link
+   * VirtualMachineError}.
+   */
   CompletionStage<Status> run() {
     return fwk.waitOnPermit(assumed.pod())
         .thenComposeAsync(
@@ -69,7 +73,9 @@ final class BindingCycle {
               return guard.isSuccess() ? bind() : CompletableFuture.completedFuture(guard);
             },
             executor)
-        .handle((s, t) -> t != null ? Status.error(Framework.unwrapped(t)) : s);
+        .handle(
+            (s, t) ->
+                t != null ? Status.error(PluginFailures.contained(Framework.unwrapped(t))) : s);
   }
 
   private CompletionStage<Status> bind() {

@@ -39,18 +39,21 @@ final class EventHandlers implements Consumer<WatchEvent> {
   private final Map<String, Framework> profiles;
   private final AtomicLong events = new AtomicLong();
   private final Consumer<Pod> onPodGone;
+  private final Consumer<VirtualMachineError> onFatal;
 
   EventHandlers(
       SchedulerCache cache,
       SchedulingQueue queue,
       ClusterObjectStore store,
       Map<String, Framework> profiles,
-      Consumer<Pod> onPodGone) {
+      Consumer<Pod> onPodGone,
+      Consumer<VirtualMachineError> onFatal) {
     this.cache = cache;
     this.queue = queue;
     this.store = store;
     this.profiles = profiles;
     this.onPodGone = onPodGone;
+    this.onFatal = onFatal;
   }
 
   /** The number of events handled so far (a progress signal for simulations). */
@@ -80,8 +83,11 @@ final class EventHandlers implements Consumer<WatchEvent> {
         store.apply(event);
         onOther(event);
       }
-    } catch (RuntimeException e) {
-      LOG.warn("ignoring {} event of {}: {}", event.type(), event.object().key(), e.getMessage());
+    } catch (VirtualMachineError e) {
+      onFatal.accept(e);
+      throw e;
+    } catch (RuntimeException | Error e) {
+      LOG.warn("ignoring {} event of {}: {}", event.type(), event.object().key(), e.toString());
     }
   }
 

@@ -42,6 +42,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -124,6 +125,11 @@ public final class Scheduler implements AutoCloseable {
   private volatile Thread loop;
   private volatile boolean closed;
   private volatile boolean draining;
+
+  /** The virtual machine error that stopped this scheduler, once one did. */
+  private volatile VirtualMachineError failure;
+
+  private final CompletableFuture<Throwable> failed = new CompletableFuture<>();
 
   private Scheduler(Builder b) {
     this.cluster = Objects.requireNonNull(b.cluster, "cluster");
@@ -211,7 +217,8 @@ public final class Scheduler implements AutoCloseable {
             metrics,
             nominator);
     this.handlers =
-        new EventHandlers(cache, queue, store, profiles, p -> lastFailure.remove(p.uid()));
+        new EventHandlers(
+            cache, queue, store, profiles, p -> lastFailure.remove(p.uid()), this::fail);
     this.cycle =
         new SchedulingCycle(
             profiles,
@@ -230,7 +237,8 @@ public final class Scheduler implements AutoCloseable {
             bindingsInFlight,
             cycleLock,
             this::leading,
-            this::mayBind);
+            this::mayBind,
+            this::fail);
     this.subscription = cluster.watch(handlers);
   }
 
@@ -287,6 +295,14 @@ public final class Scheduler implements AutoCloseable {
   /** The number of pods bound so far by this scheduler. */
   public long boundCount() {
     return bound.get();
+  }
+
+  /**
+   * What the scheduler's cache holds, for tests and debugging ({@link SchedulerCache#dump()}): a
+   * copy of every node's NodeInfo and the assumed pods. Expensive; not for the hot path.
+   */
+  public SchedulerCache.Dump cacheDump() {
+    return cache.dump();
   }
 
   /** The leader elector, when leader election is on. */
@@ -350,6 +366,7 @@ public final class Scheduler implements AutoCloseable {
    * leader election is on and this scheduler does not lead.
    */
   public Optional<ScheduleResult> scheduleOne() {
+    throwIfFailed();
     synchronized (cycleLock) {
       if (!leading() || draining || !fenceAnnounced()) {
         return Optional.empty();
@@ -358,8 +375,76 @@ public final class Scheduler implements AutoCloseable {
       if (qp == null) {
         return Optional.empty();
       }
-      return Optional.of(cycle.schedule(qp));
+      try {
+        return Optional.of(cycle.schedule(qp));
+      } catch (VirtualMachineError e) {
+        fail(e);
+        throw e;
+      }
     }
+  }
+
+  /** Throws, with the failure as its cause, once a virtual machine error stopped the scheduler. */
+  private void throwIfFailed() {
+    VirtualMachineError f = failure;
+    if (f != null) {
+      throw new IllegalStateException("the scheduler stopped after a fatal error: " + f, f);
+    }
+  }
+
+  /**
+   * Stops this scheduler for good after a {@link VirtualMachineError} (for example a plugin's
+   * {@link OutOfMemoryError}): logged at ERROR, recorded as {@link #failure()}, no scheduling cycle
+   * starts again, and the leader election (if any) stops, releasing the lease. The first error
+   * wins.
+   */
+  private void fail(VirtualMachineError e) {
+    synchronized (failed) {
+      if (failure != null) {
+        return;
+      }
+      failure = e;
+    }
+    try {
+      LOG.error("fatal error: the scheduler stops (close it and build a new one)", e);
+    } catch (Throwable ignored) {
+      // nothing more can be said
+    }
+    try {
+      if (elector != null) {
+        elector.stop();
+      }
+    } catch (Throwable t) {
+      e.addSuppressed(t);
+    }
+    failed.complete(e);
+  }
+
+  /**
+   * The {@link VirtualMachineError} ({@link OutOfMemoryError}, {@link StackOverflowError}, {@link
+   * InternalError}) that stopped this scheduler, if one did. Such an error, thrown by a plugin or
+   * the runtime, is never contained: the scheduler logs it at ERROR, stops scheduling for good (the
+   * live loop rethrows it on its thread and ends; {@link #scheduleOne()}, {@link #runUntilIdle()},
+   * {@link #drain(Duration)} and {@link #start()} then throw an {@link IllegalStateException} with
+   * it as the cause) and stops its leader election. Any other error a plugin throws is contained as
+   * an Error status naming the plugin, and the pod is requeued.
+   */
+  public Optional<Throwable> failure() {
+    return Optional.ofNullable(failure);
+  }
+
+  /** Completes with the {@link #failure()} when a virtual machine error stops this scheduler. */
+  public CompletionStage<Throwable> whenFailed() {
+    return failed.minimalCompletionStage();
+  }
+
+  /**
+   * Whether the live loop ({@link #start()}) runs: started, not closed, not stopped by a {@link
+   * #failure()}, and its thread alive (with leader election, it ends when leadership is lost).
+   */
+  public boolean isRunning() {
+    Thread t = loop;
+    return t != null && t.isAlive() && !closed && failure == null;
   }
 
   /**
@@ -459,6 +544,7 @@ public final class Scheduler implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("scheduler is closed");
     }
+    throwIfFailed();
     if (loop != null) {
       return;
     }
@@ -472,7 +558,7 @@ public final class Scheduler implements AutoCloseable {
               if (!awaitLeadership()) {
                 return;
               }
-              while (!closed && !draining && leading()) {
+              while (!closed && !draining && failure == null && leading()) {
                 try {
                   if (!awaitFence()) {
                     continue;
@@ -483,7 +569,7 @@ public final class Scheduler implements AutoCloseable {
                     continue;
                   }
                   synchronized (cycleLock) {
-                    if (!leading()) {
+                    if (failure != null || !leading()) {
                       // Lost while waiting for the pod: no cycle, the pod waits for the next
                       // leader.
                       queue.addUnschedulableIfNotPresent(qp, queue.schedulingCycle());
@@ -495,9 +581,16 @@ public final class Scheduler implements AutoCloseable {
                 } catch (InterruptedException e) {
                   Thread.currentThread().interrupt();
                   return;
-                } catch (RuntimeException e) {
+                } catch (VirtualMachineError e) {
+                  fail(e);
+                  throw e;
+                } catch (RuntimeException | Error e) {
                   LOG.error("scheduling loop error", e);
                 }
+              }
+              VirtualMachineError f = failure;
+              if (f != null && !closed) {
+                throw f; // stopped by a failure on another thread: it ends this one too
               }
               if (!closed && !draining && elector != null) {
                 runDeferred();
@@ -565,11 +658,13 @@ public final class Scheduler implements AutoCloseable {
    */
   public boolean drain(Duration timeout) {
     draining = true;
+    throwIfFailed();
     synchronized (cycleLock) {
       // a cycle that was running has finished and started its binding cycle
     }
     long deadline = System.nanoTime() + timeout.toNanos();
     while (bindingsInFlight.get() > 0) {
+      throwIfFailed();
       runDeferred();
       if (System.nanoTime() >= deadline) {
         LOG.warn(

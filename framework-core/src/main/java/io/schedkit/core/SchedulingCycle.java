@@ -6,6 +6,7 @@ import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.core.queue.QueuedPod;
 import io.schedkit.core.queue.SchedulingQueue;
 import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.PluginFailures;
 import io.schedkit.core.store.ClusterObjectStore;
 import io.schedkit.framework.Clock;
 import io.schedkit.framework.ClusterEvent;
@@ -28,6 +29,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +65,7 @@ final class SchedulingCycle {
   private final Object cycleLock;
   private final BooleanSupplier leading;
   private final Supplier<Status> mayBind;
+  private final Consumer<VirtualMachineError> onFatal;
 
   SchedulingCycle(
       Map<String, Framework> profiles,
@@ -81,7 +84,8 @@ final class SchedulingCycle {
       AtomicInteger bindingsInFlight,
       Object cycleLock,
       BooleanSupplier leading,
-      Supplier<Status> mayBind) {
+      Supplier<Status> mayBind,
+      Consumer<VirtualMachineError> onFatal) {
     this.profiles = profiles;
     this.cache = cache;
     this.snapshot = snapshot;
@@ -100,6 +104,7 @@ final class SchedulingCycle {
     this.cycleLock = cycleLock;
     this.leading = leading;
     this.mayBind = mayBind;
+    this.onFatal = onFatal;
   }
 
   /** Runs the scheduling cycle of {@code qp} and, on success, starts its binding cycle. */
@@ -307,8 +312,16 @@ final class SchedulingCycle {
         .whenComplete(
             (status, t) -> {
               try {
-                Status s = t != null ? Status.error(t) : status;
+                VirtualMachineError fatal = PluginFailures.fatal(t);
+                if (fatal != null) {
+                  onFatal.accept(fatal); // the scheduler stops; the pod stays assumed
+                  return;
+                }
+                Status s = t != null ? Status.error(Framework.unwrapped(t)) : status;
                 finishBinding(fwk, state, qp, assumed, host, s, start);
+              } catch (VirtualMachineError e) {
+                onFatal.accept(e);
+                throw e;
               } finally {
                 bindingsInFlight.decrementAndGet();
               }

@@ -90,7 +90,7 @@ public final class HttpExtender implements Extender, AutoCloseable {
   private final ExtenderConfig config;
   private final String baseUrl;
   private final Set<String> managedResources;
-  private final HttpClient client;
+  private volatile HttpClient client;
   private final ExecutorService executor;
 
   /**
@@ -142,7 +142,9 @@ public final class HttpExtender implements Extender, AutoCloseable {
   @Override
   public void close() {
     executor.shutdownNow();
-    if (client instanceof AutoCloseable closeable) {
+    HttpClient c = client;
+    client = null; // unreferenced, a JDK 17 client's selector thread ends
+    if (c instanceof AutoCloseable closeable) {
       try {
         closeable.close();
       } catch (Exception e) {
@@ -373,8 +375,12 @@ public final class HttpExtender implements Extender, AutoCloseable {
             .build();
     long limit = Math.max(MIN_REPLY_LIMIT_BYTES, (long) REPLY_TO_REQUEST * payload.length);
     CompletableFuture<HttpResponse<byte[]>> call;
+    HttpClient c = client;
+    if (c == null) {
+      throw new ExtenderException(post(uri) + "the extender is closed");
+    }
     try {
-      call = client.sendAsync(request, BoundedBody.handler(limit));
+      call = c.sendAsync(request, BoundedBody.handler(limit));
     } catch (RejectedExecutionException e) {
       throw new ExtenderException(post(uri) + "the extender is closed", e);
     }

@@ -30,6 +30,7 @@ final class BoundedStoreCalls implements AutoCloseable {
   private final String lease;
   private final boolean inline;
   private ExecutorService executor; // guarded by this
+  private boolean closed; // guarded by this
 
   BoundedStoreCalls(LeaseStore store, Clock clock, String lease) {
     this.store = store;
@@ -92,6 +93,9 @@ final class BoundedStoreCalls implements AutoCloseable {
   }
 
   private synchronized ExecutorService executor() {
+    if (closed) {
+      throw new LeaseStoreException("lease " + lease + ": the elector is stopped");
+    }
     if (executor == null) {
       executor =
           Executors.newSingleThreadExecutor(
@@ -107,6 +111,7 @@ final class BoundedStoreCalls implements AutoCloseable {
   /** Stops the call thread, interrupting a call still running. */
   @Override
   public synchronized void close() {
+    closed = true;
     if (executor != null) {
       executor.shutdownNow();
     }

@@ -1,6 +1,7 @@
 package io.schedkit.core.queue;
 
 import io.schedkit.core.runtime.Framework;
+import io.schedkit.core.runtime.PluginFailures;
 import io.schedkit.framework.ActionType;
 import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.ClusterEventWithHint;
@@ -147,7 +148,8 @@ final class QueueingHints {
     try {
       QueueingHint h = r.hint().hint(pod, oldObject, newObject);
       return h == null ? QueueingHint.QUEUE : h;
-    } catch (Exception e) {
+    } catch (Throwable e) {
+      PluginFailures.contained(e);
       LOG.warn(
           "queueing hint of plugin {} failed for pod {} on event {}; treating it as Queue",
           r.plugin(),

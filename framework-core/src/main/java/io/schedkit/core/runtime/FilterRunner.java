@@ -90,8 +90,8 @@ final class FilterRunner {
         } else {
           s = p.filter(state, pod, node);
         }
-      } catch (RuntimeException e) {
-        s = Status.error(e);
+      } catch (Throwable e) {
+        s = Status.error(PluginFailures.contained(e));
       }
       if (s == null || s.isSuccess()) {
         continue;
@@ -328,7 +328,8 @@ final class FilterRunner {
         } else {
           block.filterBlock(state, pod, nodes, positions, columns, count, out);
         }
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
+        PluginFailures.contained(e);
         return false;
       }
       Status first = null;

@@ -47,12 +47,15 @@ import java.util.concurrent.CompletionStage;
  * rules: ordering, short-circuits, skip sets, weights, status wrapping and timing.
  *
  * <p>Design note: the plugin lists are fixed at construction ({@link FrameworkBuilder}) and never
- * change, so every method may run concurrently with others. A plugin that throws is turned into an
- * Error status naming it; nothing a plugin does can stop the scheduler. Scheduling-cycle points are
- * called on the scheduling thread (Filter and Score fan out over the parallelizer); binding-cycle
- * points on the binding executor.
+ * change, so every method may run concurrently with others. A plugin that throws (an exception, or
+ * an {@link Error} other than a {@link VirtualMachineError}) is turned into an Error status naming
+ * it; a {@link VirtualMachineError} is rethrown and stops the scheduler ({@link PluginFailures}).
+ * Scheduling-cycle points are called on the scheduling thread (Filter and Score fan out over the
+ * parallelizer); binding-cycle points on the binding executor.
  */
 public final class Framework implements PluginRunner {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Framework.class);
+
   /** The longest a pod may wait at Permit. */
   public static final Duration MAX_PERMIT_TIMEOUT = Duration.ofMinutes(15);
 
@@ -201,8 +204,23 @@ public final class Framework implements PluginRunner {
 
   /** QueueSort: whether {@code a} goes before {@code b}. */
   public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
-    return queueSort.less(a, b);
+    try {
+      return queueSort.less(a, b);
+    } catch (Throwable e) {
+      // A comparator that throws would corrupt the queue's heaps: such pods are left unordered.
+      PluginFailures.contained(e);
+      if (queueSortFailures.getAndIncrement() == 0) {
+        LOG.error(
+            "QueueSort plugin \"{}\" failed; pods it cannot order keep their places",
+            queueSort.name(),
+            e);
+      }
+      return false;
+    }
   }
+
+  private final java.util.concurrent.atomic.AtomicLong queueSortFailures =
+      new java.util.concurrent.atomic.AtomicLong();
 
   /** PreEnqueue: Success, or the first gating status (attributed to its plugin). */
   public Status runPreEnqueuePlugins(Pod pod) {
@@ -210,8 +228,8 @@ public final class Framework implements PluginRunner {
       Status s;
       try {
         s = p.preEnqueue(pod);
-      } catch (RuntimeException e) {
-        s = Status.error(e);
+      } catch (Throwable e) {
+        s = Status.error(PluginFailures.contained(e));
       }
       if (s == null || s.isSuccess()) {
         continue;
@@ -247,8 +265,8 @@ public final class Framework implements PluginRunner {
           if (t0 != 0) {
             pluginDone(p.name(), "PreFilter", r == null ? Status.success() : r.status(), t0);
           }
-        } catch (RuntimeException e) {
-          r = PreFilterResult.of(Status.error(e));
+        } catch (Throwable e) {
+          r = PreFilterResult.of(Status.error(PluginFailures.contained(e)));
         }
         if (r == null) {
           r = PreFilterResult.success();
@@ -319,8 +337,8 @@ public final class Framework implements PluginRunner {
             add
                 ? ext.addPod(state, podToSchedule, other, node)
                 : ext.removePod(state, podToSchedule, other, node);
-      } catch (RuntimeException e) {
-        s = Status.error(e);
+      } catch (Throwable e) {
+        s = Status.error(PluginFailures.contained(e));
       }
       if (s != null && !s.isSuccess()) {
         return Status.error(
@@ -433,8 +451,8 @@ public final class Framework implements PluginRunner {
         PostFilterResult r;
         try {
           r = p.postFilter(state, pod, statuses);
-        } catch (RuntimeException e) {
-          r = PostFilterResult.of(Status.error(e));
+        } catch (Throwable e) {
+          r = PostFilterResult.of(Status.error(PluginFailures.contained(e)));
         }
         if (r == null) {
           r = PostFilterResult.of(Status.success());
@@ -497,8 +515,8 @@ public final class Framework implements PluginRunner {
           if (t0 != 0) {
             pluginDone(p.name(), "PreScore", s == null ? Status.success() : s, t0);
           }
-        } catch (RuntimeException e) {
-          s = Status.error(e);
+        } catch (Throwable e) {
+          s = Status.error(PluginFailures.contained(e));
         }
         if (s == null || s.isSuccess()) {
           continue;
@@ -594,8 +612,8 @@ public final class Framework implements PluginRunner {
           if (t0 != 0) {
             pluginDone(p.name(), "Reserve", s == null ? Status.success() : s, t0);
           }
-        } catch (RuntimeException e) {
-          s = Status.error(e);
+        } catch (Throwable e) {
+          s = Status.error(PluginFailures.contained(e));
         }
         if (s == null || s.isSuccess()) {
           continue;
@@ -620,7 +638,8 @@ public final class Framework implements PluginRunner {
     for (int i = reserve.size() - 1; i >= 0; i--) {
       try {
         reserve.get(i).unreserve(state, pod, nodeName);
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
+        PluginFailures.contained(e);
         // Unreserve must not fail; a plugin that throws anyway must not stop the others.
       }
     }
@@ -643,8 +662,8 @@ public final class Framework implements PluginRunner {
           if (t0 != 0) {
             pluginDone(p.name(), "Permit", r == null ? Status.success() : r.status(), t0);
           }
-        } catch (RuntimeException e) {
-          r = PermitResult.reject(Status.error(e));
+        } catch (Throwable e) {
+          r = PermitResult.reject(Status.error(PluginFailures.contained(e)));
         }
         if (r == null) {
           r = PermitResult.allow();
@@ -715,8 +734,8 @@ public final class Framework implements PluginRunner {
           if (t0 != 0) {
             pluginDone(p.name(), "PreBind", s == null ? Status.success() : s, t0);
           }
-        } catch (RuntimeException e) {
-          s = Status.error(e);
+        } catch (Throwable e) {
+          s = Status.error(PluginFailures.contained(e));
         }
         if (s == null || s.isSuccess() || s.isSkip()) {
           continue;
@@ -755,14 +774,18 @@ public final class Framework implements PluginRunner {
     CompletionStage<Status> stage;
     try {
       stage = p.bind(state, pod, nodeName);
-    } catch (RuntimeException e) {
-      stage = CompletableFuture.completedFuture(Status.error(e));
+    } catch (Throwable e) {
+      stage = CompletableFuture.completedFuture(Status.error(PluginFailures.contained(e)));
     }
     if (stage == null) {
       stage = CompletableFuture.completedFuture(Status.success());
     }
     return stage
-        .handle((s, t) -> t != null ? Status.error(unwrapped(t)) : s == null ? Status.success() : s)
+        .handle(
+            (s, t) ->
+                t != null
+                    ? Status.error(PluginFailures.contained(unwrapped(t)))
+                    : s == null ? Status.success() : s)
         .thenCompose(
             s -> {
               if (s.isSkip()) {
@@ -786,7 +809,8 @@ public final class Framework implements PluginRunner {
     for (PostBindPlugin p : postBind) {
       try {
         p.postBind(state, pod, nodeName);
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
+        PluginFailures.contained(e);
         // PostBind is informational: a failing plugin cannot undo the binding.
       }
     }

@@ -142,8 +142,8 @@ final class ScoreRunner {
         Status s;
         try {
           s = ext.normalizeScore(state, pod, table.view(p));
-        } catch (RuntimeException e) {
-          s = Status.error(e);
+        } catch (Throwable e) {
+          s = Status.error(PluginFailures.contained(e));
         }
         if (s != null && !s.isSuccess()) {
           outcome =
@@ -211,7 +211,8 @@ final class ScoreRunner {
         } else {
           range.scoreRange(state, pod, nodes, positions, columns, from, to, row);
         }
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
+        PluginFailures.contained(e);
         throw new ScoreFailure(
             "plugin \"" + plugin.name() + "\" failed with: " + Framework.message(e));
       }
