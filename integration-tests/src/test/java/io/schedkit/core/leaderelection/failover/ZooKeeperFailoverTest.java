@@ -30,8 +30,17 @@ final class ZooKeeperFailoverTest extends FailoverScenarios {
     server.close();
   }
 
+  private boolean closed;
+
+  /**
+   * Closes every client, and refuses new ones: a replica replaced late (its replacement thread
+   * outlived the harness's wait) must not open a client that nobody closes.
+   */
   @AfterEach
   void closeClients() {
+    synchronized (clients) {
+      closed = true;
+    }
     clients.forEach(CuratorFramework::close);
   }
 
@@ -42,6 +51,15 @@ final class ZooKeeperFailoverTest extends FailoverScenarios {
 
   @Override
   protected LeaseStore client(String replica) {
+    synchronized (clients) {
+      if (closed) {
+        throw new IllegalStateException("the test is over: no new client for " + replica);
+      }
+      return newClient();
+    }
+  }
+
+  private LeaseStore newClient() {
     CuratorFramework client =
         CuratorFrameworkFactory.builder()
             .connectString(server.getConnectString())
