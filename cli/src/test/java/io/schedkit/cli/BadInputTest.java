@@ -81,6 +81,23 @@ final class BadInputTest {
                 List.of(
                     "$/pod.yaml: Pod default/bad: spec.containers[0].resources.requests.cpu: ")),
             new Case(
+                "explain: quantity with a huge exponent",
+                List.of("pod.yaml", POD_WITH_CPU.formatted("1E2147483647")),
+                List.of("explain", "--cluster", cluster, "--pod", "$/pod.yaml"),
+                List.of(
+                    "$/pod.yaml: Pod default/bad: spec.containers[0].resources.requests.cpu:"
+                        + " Invalid value: \"1E2147483647\": numeric overflow")),
+            new Case(
+                "explain: 2,000 nested lists in YAML",
+                List.of("deep.yaml", "kind: Pod\nx: " + "[".repeat(2000) + "]".repeat(2000)),
+                List.of("explain", "--cluster", cluster, "--pod", "$/deep.yaml"),
+                List.of("$/deep.yaml: line 2, column ", "nesting deeper than 200 levels")),
+            new Case(
+                "explain: 2,000 nested lists in JSON",
+                List.of("deep.json", "{\"kind\": \"Pod\", \"spec\": " + "[".repeat(2000)),
+                List.of("explain", "--cluster", cluster, "--pod", "$/deep.json"),
+                List.of("$/deep.json: ", "nesting deeper than 200 levels")),
+            new Case(
                 "simulate: negative request",
                 List.of("w.yaml", POD_WITH_CPU.formatted("\"-1\"")),
                 List.of("simulate", "--cluster", cluster, "--workload", "$/w.yaml"),

@@ -215,14 +215,14 @@ public interface PluginArgs {
         return "null";
       }
       if (value instanceof String || value instanceof Enum) {
-        return goQuote(value.toString());
+        return quote(value.toString());
       }
       if (value instanceof List<?> list && list.stream().allMatch(e -> e instanceof String)) {
         StringBuilder s = new StringBuilder("[]string{");
         for (int i = 0; i < list.size(); i++) {
           s.append(i == 0 ? "" : ", ").append(goQuote((String) list.get(i)));
         }
-        return s.append('}').toString();
+        return shorten(s.append('}').toString(), MAX_RENDERED_CHARS);
       }
       if (value instanceof Map<?, ?> map
           && map.entrySet().stream()
@@ -238,9 +238,47 @@ public interface PluginArgs {
                         .append(goQuote(k))
                         .append(':')
                         .append(goQuote((String) map.get(k))));
-        return s.append('}').toString();
+        return shorten(s.append('}').toString(), MAX_RENDERED_CHARS);
       }
-      return value.toString();
+      return shorten(value.toString(), MAX_RENDERED_CHARS);
+    }
+
+    /** Characters of a quoted string value that a message shows. */
+    public static final int MAX_QUOTED_CHARS = 64;
+
+    /** Characters of any other rendered value (a list, a map) that a message shows. */
+    public static final int MAX_RENDERED_CHARS = 256;
+
+    /**
+     * Quotes a value for a message as {@link #goQuote} does, shortened when long: the first {@value
+     * #MAX_QUOTED_CHARS} characters, then {@code ...} and the total length, as in {@code
+     * "aaaa..."... (1048576 characters)}, so that an error never repeats a huge input.
+     *
+     * @param s the string
+     * @return the quoted, possibly shortened, string
+     */
+    public static String quote(String s) {
+      if (s.length() <= MAX_QUOTED_CHARS) {
+        return goQuote(s);
+      }
+      return goQuote(head(s, MAX_QUOTED_CHARS)) + "... (" + s.length() + " characters)";
+    }
+
+    /**
+     * {@code s}, or its first {@code max} characters followed by {@code ...} and the total length.
+     *
+     * @param s the text
+     * @param max the characters kept
+     * @return the text, possibly shortened
+     */
+    public static String shorten(String s, int max) {
+      return s.length() <= max ? s : head(s, max) + "... (" + s.length() + " characters)";
+    }
+
+    /** The first {@code max} characters of {@code s}, not splitting a surrogate pair. */
+    private static String head(String s, int max) {
+      int end = Character.isHighSurrogate(s.charAt(max - 1)) ? max - 1 : max;
+      return s.substring(0, end);
     }
 
     /**

@@ -95,4 +95,20 @@ final class FieldErrorTest {
     assertThat(FieldError.labelValueProblems("")).isEmpty();
     assertThat(FieldError.labelValueProblems("-x")).hasSize(1);
   }
+
+  @Test
+  void longValuesAreShortened() {
+    String value = "x".repeat(2_000_000);
+    assertThat(FieldError.invalid("metadata.name", value, "too long").render(""))
+        .isEqualTo(
+            "metadata.name: Invalid value: \""
+                + "x".repeat(64)
+                + "\"... (2000000 characters): too long");
+    assertThat(FieldError.quote("x".repeat(64))).isEqualTo("\"" + "x".repeat(64) + "\"");
+    assertThat(FieldError.invalid("f", List.of("a".repeat(1000)), "d").render(""))
+        .hasSize("f: Invalid value: ".length() + 256 + "... (1012 characters): d".length());
+    // A surrogate pair is never split.
+    String emoji = "a".repeat(63) + "\uD83D\uDE00" + "b".repeat(10);
+    assertThat(FieldError.quote(emoji)).startsWith("\"" + "a".repeat(63) + "\"...");
+  }
 }

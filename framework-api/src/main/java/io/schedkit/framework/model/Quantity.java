@@ -59,6 +59,9 @@ public final class Quantity implements Comparable<Quantity> {
   /** Decimal quantities must be below {@code 10^MAX_DECIMAL_EXPONENT} in magnitude. */
   static final int MAX_DECIMAL_EXPONENT = 1000;
 
+  /** Fraction digits of a binary SI quantity that can affect its value, rounded to a nano. */
+  private static final int MAX_BINARY_FRACTION_DIGITS = 80;
+
   private static final BigDecimal MAX_INT64 = BigDecimal.valueOf(Long.MAX_VALUE);
   private static final BigDecimal MIN_INT64 = BigDecimal.valueOf(Long.MIN_VALUE);
   private static final BigDecimal BINARY_THRESHOLD = BigDecimal.valueOf(1024);
@@ -221,6 +224,15 @@ public final class Quantity implements Comparable<Quantity> {
         // At least 10^19 > 2^63 - 1: capped below, whatever the suffix multiplies it by.
         magnitude = MAX_INT64;
       } else {
+        if (denom.length() > MAX_BINARY_FRACTION_DIGITS) {
+          // Digits this far down cannot change the value rounded up to a nano (2^60 * 10^9 has
+          // 69 decimal places); keep a non-zero digit after them if the rest is not all zeros.
+          String rest = denom.substring(MAX_BINARY_FRACTION_DIGITS);
+          denom =
+              denom.substring(0, MAX_BINARY_FRACTION_DIGITS)
+                  + (rest.chars().allMatch(ch -> ch == '0') ? "" : "1");
+          digits = stripLeadingZeros(num + denom);
+        }
         BigDecimal base = new BigDecimal(new BigInteger(digits), denom.length());
         magnitude = base.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(binaryExponent)));
         magnitude = roundUpToNano(magnitude);

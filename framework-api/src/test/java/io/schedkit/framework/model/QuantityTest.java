@@ -414,4 +414,24 @@ final class QuantityTest {
     assertThat(Quantity.parse("1.0000000000000000001E").asBigDecimal())
         .isEqualByComparingTo(new BigDecimal("1000000000000000000.1"));
   }
+
+  @Test
+  void hugeInputsAreRefusedOrCutBeforeTheyAreExpanded() {
+    assertThatThrownBy(() -> Quantity.parse("1E2147483647"))
+        .isInstanceOf(QuantityFormatException.class)
+        .hasMessageContaining("numeric overflow");
+    assertThatThrownBy(() -> Quantity.parse("1e999999999"))
+        .isInstanceOf(QuantityFormatException.class)
+        .hasMessageContaining("numeric overflow");
+    assertThatThrownBy(() -> Quantity.parse("9".repeat(1_000_000)))
+        .isInstanceOf(QuantityFormatException.class)
+        .hasMessageContaining("numeric overflow");
+    // A long binary fraction: only the digits that reach a nano count, rounding up as before.
+    String fraction = "0".repeat(100_000);
+    assertThat(Quantity.parse("1." + fraction + "Ki").toString()).isEqualTo("1Ki");
+    assertThat(Quantity.parse("1." + fraction + "1Ki").asBigDecimal())
+        .isEqualByComparingTo(new BigDecimal("1024.000000001"));
+    assertThat(Quantity.parse("0.5" + fraction + "Ki").asBigDecimal())
+        .isEqualByComparingTo(new BigDecimal("512"));
+  }
 }

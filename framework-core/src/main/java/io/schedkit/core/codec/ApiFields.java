@@ -154,7 +154,7 @@ final class ApiFields {
 
   /** {@code unknown field "spec.nodeSelectr"}, as the API server words one. */
   static String message(String path) {
-    return "unknown field " + FieldError.goQuote(path);
+    return "unknown field " + FieldError.quote(path);
   }
 
   private static ApiFields load() {

@@ -30,12 +30,14 @@ import io.schedkit.framework.model.Workload;
 import io.schedkit.framework.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Checks model objects a host builds in Java with the same rules {@link KubeCodec} applies to the
  * objects it decodes: names present, no negative quantity in requests, limits, overhead, capacity
- * or allocatable, well-formed label and node selector requirements, topology spread constraints and
- * affinity weights in range, and so on, worded as the API server's validation.
+ * or allocatable, label keys and values as the API server allows them, well-formed label and node
+ * selector requirements, topology spread constraints and affinity weights in range, and so on,
+ * worded as the API server's validation.
  *
  * <p>Each problem is reported as {@code <Kind> <namespace/name>: <field>: <why>}, for example
  * {@code Pod default/web-1: spec.containers[0].resources.requests.cpu: Invalid value: "-1": must be
@@ -71,6 +73,7 @@ public final class ObjectValidator {
     if (ModelReader.namespaced(object.kind()) && object.metadata().namespace().isEmpty()) {
       errs.add(FieldError.required("metadata.namespace", ""));
     }
+    labels(object.metadata().labels(), "metadata.labels", errs);
     if (object instanceof Pod pod) {
       podSpec(pod.spec(), "spec", errs);
     } else if (object instanceof Node node) {
@@ -137,6 +140,7 @@ public final class ObjectValidator {
     if (template == null) {
       return;
     }
+    labels(template.metadata().labels(), "spec.template.metadata.labels", errs);
     podSpec(template.spec(), "spec.template.spec", errs);
     LabelSelector selector = w.selector();
     if (selector != null
@@ -148,6 +152,20 @@ public final class ObjectValidator {
               template.metadata().labels(),
               "`selector` does not match template `labels`"));
     }
+  }
+
+  /**
+   * The API server's {@code ValidateLabels}: each key a qualified name, each value a label value,
+   * every problem an error at {@code path} itself.
+   */
+  private static void labels(Map<String, String> labels, String path, List<FieldError> errs) {
+    labels.forEach(
+        (key, value) -> {
+          errs.addAll(FieldError.labelName(path, key));
+          for (String problem : FieldError.labelValueProblems(value)) {
+            errs.add(FieldError.invalid(path, value, problem));
+          }
+        });
   }
 
   private static void nonNegative(Integer value, String field, List<FieldError> errs) {

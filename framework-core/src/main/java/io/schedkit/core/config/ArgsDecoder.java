@@ -117,8 +117,8 @@ public final class ArgsDecoder {
       return n.booleanValue();
     }
     if (c == double.class || c == Double.class) {
-      if (!n.isNumber()) {
-        throw Json.typeError(path, "a number", n);
+      if (!n.isNumber() || Double.isInfinite(n.doubleValue())) {
+        throw Json.typeError(path, "a number", n); // 1E+400 is no float64, as Go's json says
       }
       return n.doubleValue();
     }

@@ -11,6 +11,9 @@ import java.time.Duration;
  * KubeSchedulerConfiguration.
  */
 final class Durations {
+  private static final BigDecimal MAX_NANOS =
+      BigDecimal.valueOf(Long.MAX_VALUE).add(BigDecimal.ONE);
+
   private Durations() {}
 
   /**
@@ -60,7 +63,7 @@ final class Durations {
       String unit = s.substring(unitStart, i);
       if (unit.isEmpty()) {
         throw new IllegalArgumentException(
-            "time: missing unit in duration " + FieldError.goQuote(orig));
+            "time: missing unit in duration " + FieldError.quote(orig));
       }
       long unitNanos =
           switch (unit) {
@@ -73,12 +76,22 @@ final class Durations {
             default ->
                 throw new IllegalArgumentException(
                     "time: unknown unit "
-                        + FieldError.goQuote(unit)
+                        + FieldError.quote(unit)
                         + " in duration "
-                        + FieldError.goQuote(orig));
+                        + FieldError.quote(orig));
           };
-      BigDecimal value = new BigDecimal((intPart.isEmpty() ? "0" : intPart) + "." + fracPart + "0");
+      // As Go: an integer part beyond int64 overflows; fraction digits beyond a nanosecond of an
+      // hour (13 places, kept to 30) change nothing. Nothing longer is ever expanded.
+      String whole = intPart.replaceFirst("^0+(?=.)", "");
+      if (whole.length() > 19) {
+        throw invalid(orig);
+      }
+      String fraction = fracPart.length() > 30 ? fracPart.substring(0, 30) : fracPart;
+      BigDecimal value = new BigDecimal((whole.isEmpty() ? "0" : whole) + "." + fraction + "0");
       totalNanos = totalNanos.add(value.multiply(BigDecimal.valueOf(unitNanos)));
+      if (totalNanos.compareTo(MAX_NANOS) > 0) {
+        throw invalid(orig);
+      }
     }
     BigDecimal nanos = totalNanos.setScale(0, RoundingMode.DOWN);
     if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
@@ -89,6 +102,6 @@ final class Durations {
   }
 
   private static IllegalArgumentException invalid(String s) {
-    return new IllegalArgumentException("time: invalid duration " + FieldError.goQuote(s));
+    return new IllegalArgumentException("time: invalid duration " + FieldError.quote(s));
   }
 }

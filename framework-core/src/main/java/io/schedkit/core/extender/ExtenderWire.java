@@ -314,6 +314,11 @@ final class ExtenderWire {
     return out;
   }
 
+  private static String shortText(JsonNode n) {
+    return io.schedkit.framework.PluginArgs.FieldError.shorten(
+        n.toString(), io.schedkit.framework.PluginArgs.FieldError.MAX_QUOTED_CHARS);
+  }
+
   private static IllegalArgumentException typeError(String path, String expected, JsonNode n) {
     String got =
         n.isObject()
@@ -322,7 +327,9 @@ final class ExtenderWire {
                 ? "an array"
                 : n.isTextual()
                     ? "a string"
-                    : n.isBoolean() ? "a boolean" : n.isNumber() ? "the number " + n : "null";
+                    : n.isBoolean()
+                        ? "a boolean"
+                        : n.isNumber() ? "the number " + shortText(n) : "null";
     return new IllegalArgumentException(
         (path.isEmpty() ? "" : path + ": ") + "expected " + expected + ", got " + got);
   }

@@ -322,7 +322,7 @@ public final class HttpExtender implements Extender, AutoCloseable {
               .orElseThrow(
                   () ->
                       new ExtenderException(
-                          "nodeinfo not found for node name " + goQuote(nodeName)));
+                          "nodeinfo not found for node name " + goQuote(shorten(nodeName))));
       List<Pod> victims = new ArrayList<>();
       for (String uid : e.getValue().uids()) {
         victims.add(podOnNode(node, uid));
@@ -332,7 +332,7 @@ public final class HttpExtender implements Extender, AutoCloseable {
           continue; // upstream drops such a node when the extender is ignorable
         }
         throw new ExtenderException(
-            "expected at least one victim pod on node " + goQuote(nodeName));
+            "expected at least one victim pod on node " + goQuote(shorten(nodeName)));
       }
       out.put(nodeName, new Victims(victims, e.getValue().numPdbViolations()));
     }

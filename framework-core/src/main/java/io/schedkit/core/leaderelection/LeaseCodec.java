@@ -174,6 +174,12 @@ public final class LeaseCodec {
     }
   }
 
+  /** A value for a message, shortened: a record read back may hold anything. */
+  private static String shortText(JsonNode n) {
+    return io.schedkit.framework.PluginArgs.FieldError.shorten(
+        n.toString(), io.schedkit.framework.PluginArgs.FieldError.MAX_RENDERED_CHARS);
+  }
+
   private static JsonNode object(JsonNode n, String path) {
     if (n == null || n.isNull() || n.isMissingNode()) {
       if (path.isEmpty()) {
@@ -203,7 +209,8 @@ public final class LeaseCodec {
       return "";
     }
     if (!n.isTextual()) {
-      throw new IllegalArgumentException(prefix + name + ": expected a string, got " + n);
+      throw new IllegalArgumentException(
+          prefix + name + ": expected a string, got " + shortText(n));
     }
     return n.textValue();
   }
@@ -218,7 +225,8 @@ public final class LeaseCodec {
       return 0;
     }
     if (!n.isIntegralNumber() || !n.canConvertToInt()) {
-      throw new IllegalArgumentException(prefix + name + ": expected a 32-bit integer, got " + n);
+      throw new IllegalArgumentException(
+          prefix + name + ": expected a 32-bit integer, got " + shortText(n));
     }
     return n.intValue();
   }
@@ -233,14 +241,15 @@ public final class LeaseCodec {
       return null;
     }
     if (!n.isTextual()) {
-      throw new IllegalArgumentException(prefix + name + ": expected an RFC 3339 time, got " + n);
+      throw new IllegalArgumentException(
+          prefix + name + ": expected an RFC 3339 time, got " + shortText(n));
     }
     try {
       return OffsetDateTime.parse(n.textValue(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
           .toInstant();
     } catch (DateTimeParseException e) {
       throw new IllegalArgumentException(
-          prefix + name + ": expected an RFC 3339 time, got " + n, e);
+          prefix + name + ": expected an RFC 3339 time, got " + shortText(n), e);
     }
   }
 }

@@ -1,9 +1,11 @@
 package io.schedkit.core.codec.tree;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,7 +45,7 @@ import java.util.regex.Pattern;
  */
 public final class Documents {
   private static final ObjectMapper JSON =
-      JsonMapper.builder()
+      JsonMapper.builder(JsonFactory.builder().streamReadConstraints(InputLimits.jackson()).build())
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .build();
@@ -229,43 +231,14 @@ public final class Documents {
    * a root list's elements are handed to {@link DocumentVisitor#item} one at a time.
    */
   private static void readJson(Reader reader, String source, DocumentVisitor visitor) {
-    try (JsonParser p = JSON.createParser(reader)) {
-      for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-        if (t == JsonToken.START_ARRAY) {
-          int n = 0;
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            visitor.item(p.readValueAsTree());
-            n++;
-          }
-          visitor.document(JSON.createArrayNode(), n);
-        } else if (t == JsonToken.START_OBJECT) {
-          ObjectNode root = JSON.createObjectNode();
-          int n = 0;
-          while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            if (root.has(name)) {
-              throw new DocumentException(
-                  source,
-                  source + ": " + position(p) + ": duplicate field " + FieldError.goQuote(name),
-                  null);
-            }
-            if (name.equals("items") && p.nextToken() == JsonToken.START_ARRAY) {
-              while (p.nextToken() != JsonToken.END_ARRAY) {
-                visitor.item(p.readValueAsTree());
-                n++;
-              }
-              root.putArray("items");
-            } else {
-              if (!name.equals("items")) {
-                p.nextToken();
-              }
-              root.set(name, p.readValueAsTree());
-            }
-          }
-          visitor.document(root, n);
-        } else {
-          visitor.document(p.readValueAsTree(), 0);
-        }
+    BoundedReader bounded =
+        new BoundedReader(reader, InputLimits.MAX_OBJECT_CHARS, OBJECT_TOO_LONG);
+    try (JsonParser p = JSON.createParser(bounded)) {
+      try {
+        readJson(p, bounded, source, visitor);
+      } catch (BoundedReader.LimitExceeded e) {
+        throw new DocumentException(
+            source, source + ": after " + position(p) + ": " + e.getMessage(), e);
       }
     } catch (JsonProcessingException e) {
       throw new DocumentException(source, source + ": " + parseError(e), e);
@@ -277,6 +250,62 @@ public final class Documents {
     }
   }
 
+  private static final String OBJECT_TOO_LONG =
+      "an object (a document, or an element of a List's items) longer than "
+          + InputLimits.count(InputLimits.MAX_OBJECT_CHARS)
+          + " characters, the limit";
+
+  /** Renews the budget of {@code bounded}: one more object may be read. */
+  private static void nextObject(BoundedReader bounded) {
+    bounded.reset(InputLimits.MAX_OBJECT_CHARS, OBJECT_TOO_LONG);
+  }
+
+  private static void readJson(
+      JsonParser p, BoundedReader bounded, String source, DocumentVisitor visitor)
+      throws IOException {
+    for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+      nextObject(bounded);
+      if (t == JsonToken.START_ARRAY) {
+        int n = 0;
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          nextObject(bounded);
+          visitor.item(p.readValueAsTree());
+          n++;
+        }
+        visitor.document(JSON.createArrayNode(), n);
+      } else if (t == JsonToken.START_OBJECT) {
+        ObjectNode root = JSON.createObjectNode();
+        int n = 0;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String name = p.currentName();
+          if (root.has(name)) {
+            throw new DocumentException(
+                source,
+                source + ": " + position(p) + ": duplicate field " + FieldError.quote(name),
+                null);
+          }
+          if (name.equals("items") && p.nextToken() == JsonToken.START_ARRAY) {
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+              nextObject(bounded);
+              visitor.item(p.readValueAsTree());
+              n++;
+            }
+            nextObject(bounded);
+            root.putArray("items");
+          } else {
+            if (!name.equals("items")) {
+              p.nextToken();
+            }
+            root.set(name, p.readValueAsTree());
+          }
+        }
+        visitor.document(root, n);
+      } else {
+        visitor.document(p.readValueAsTree(), 0);
+      }
+    }
+  }
+
   private static String position(JsonParser p) {
     JsonLocation loc = p.currentLocation();
     return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
@@ -285,9 +314,12 @@ public final class Documents {
   /** {@code line N, column M: <message>} for a JSON parser error. */
   private static String parseError(JsonProcessingException e) {
     String original = e.getOriginalMessage() == null ? "invalid document" : e.getOriginalMessage();
+    if (e instanceof StreamConstraintsException) {
+      original = constraint(original);
+    }
     Matcher dup = DUPLICATE.matcher(original);
     if (dup.find()) {
-      original = "duplicate field " + FieldError.goQuote(dup.group(1));
+      original = "duplicate field " + FieldError.quote(dup.group(1));
     }
     JsonLocation loc = e.getLocation();
     int nl = original.indexOf('\n');
@@ -295,6 +327,24 @@ public final class Documents {
     return loc == null || loc.getLineNr() < 0
         ? first
         : "line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ": " + first;
+  }
+
+  /** Jackson's message of a broken read constraint, as the named limit. */
+  private static String constraint(String message) {
+    if (message.contains("nesting depth")) {
+      return InputLimits.nestingMessage();
+    }
+    if (message.startsWith("Number value length")) {
+      return "a number longer than "
+          + InputLimits.count(InputLimits.MAX_NUMBER_CHARS)
+          + " characters, the limit";
+    }
+    if (message.startsWith("String value length") || message.startsWith("Name length")) {
+      return "a single value (a string or a key) longer than "
+          + InputLimits.count(InputLimits.MAX_VALUE_CHARS)
+          + " characters, the limit";
+    }
+    return message;
   }
 
   private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*)'");

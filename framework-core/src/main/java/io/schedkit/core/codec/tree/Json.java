@@ -52,10 +52,10 @@ public final class Json {
   /** What a node is, for messages: {@code string "x"}, {@code number 3}, {@code an object}. */
   public static String describe(JsonNode n) {
     if (n.isTextual()) {
-      return "string " + FieldError.goQuote(n.textValue());
+      return "string " + FieldError.quote(n.textValue());
     }
     if (n.isNumber()) {
-      return "number " + n.asText();
+      return "number " + FieldError.shorten(n.asText(), FieldError.MAX_QUOTED_CHARS);
     }
     if (n.isBoolean()) {
       return "boolean " + n.asText();
@@ -178,11 +178,34 @@ public final class Json {
     }
     if (n.isNumber()) {
       BigDecimal d = n.decimalValue();
-      if (d.signum() == 0 || d.stripTrailingZeros().scale() <= 0) {
+      if (d.signum() == 0) {
+        return BigInteger.ZERO;
+      }
+      d = d.stripTrailingZeros();
+      // Integer digits, known before expanding: 1E+2147483647 is refused, never built.
+      if (d.scale() <= 0 && (long) d.precision() - d.scale() <= InputLimits.MAX_INTEGER_DIGITS) {
         return d.toBigIntegerExact();
       }
     }
     throw typeError(path, expected, n);
+  }
+
+  /**
+   * The text of a number node without an exponent ({@code 1000}, {@code 0.5}) when that is short,
+   * else in scientific notation ({@code 1E+2147483647}): never expanded beyond {@value
+   * InputLimits#MAX_NUMBER_CHARS} characters.
+   */
+  public static String numberText(JsonNode n) {
+    if (n.isIntegralNumber()) {
+      return n.bigIntegerValue().toString();
+    }
+    BigDecimal d = n.decimalValue();
+    if (d.signum() == 0) {
+      return "0";
+    }
+    d = d.stripTrailingZeros();
+    long plainLength = Math.max((long) d.precision() - d.scale(), 0) + Math.max(d.scale(), 0);
+    return plainLength <= InputLimits.MAX_NUMBER_CHARS ? d.toPlainString() : d.toString();
   }
 
   /** The RFC 3339 time at {@code obj.name}; null when absent. */

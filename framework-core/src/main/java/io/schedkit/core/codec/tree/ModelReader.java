@@ -66,7 +66,6 @@ import io.schedkit.framework.model.UnsatisfiableConstraintAction;
 import io.schedkit.framework.model.WeightedPodAffinityTerm;
 import io.schedkit.framework.model.Workload;
 import io.schedkit.framework.model.WorkloadSpec;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -448,8 +447,7 @@ public final class ModelReader {
     if (n.isTextual()) {
       text = n.textValue();
     } else if (n.isNumber()) {
-      BigDecimal d = n.decimalValue();
-      text = d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
+      text = Json.numberText(n);
     } else {
       throw Json.typeError(path, "a quantity", n);
     }

@@ -23,6 +23,7 @@ import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.events.AliasEvent;
 import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
@@ -50,19 +51,27 @@ import org.yaml.snakeyaml.reader.StreamReader;
  * </ul>
  *
  * <p>Named limits keep hostile input bounded: {@value #MAX_ALIAS_EXPANSION} nodes reached through
- * aliases per document (a "billion laughs" document is refused), {@value #MAX_NESTING_DEPTH} levels
- * of nesting, and no size limit below {@value #MAX_DOCUMENT_CODE_POINTS} code points per document,
- * so that a cluster dump of any real size loads.
+ * aliases per document (a "billion laughs" document is refused), and the {@link InputLimits}:
+ * nesting depth, the length of one value (checked while the scanner reads it) and of one object (a
+ * document, or an element of a List's items, so that a cluster dump of any size loads).
  */
 final class YamlTrees {
   /** Nodes that aliases may expand to in one document, counted as if every alias were copied. */
   static final long MAX_ALIAS_EXPANSION = 1_000_000;
 
-  /** Collections nested in one another, as Jackson's JSON parser allows. */
-  static final int MAX_NESTING_DEPTH = 1000;
+  /** Collections nested in one another. */
+  static final int MAX_NESTING_DEPTH = InputLimits.MAX_NESTING_DEPTH;
 
-  /** Code points per document: SnakeYAML's own default (3 MiB) is far below real dumps. */
-  static final int MAX_DOCUMENT_CODE_POINTS = Integer.MAX_VALUE;
+  /**
+   * SnakeYAML's own limit counts the whole stream (3 MiB by default), far below real dumps; the
+   * {@link InputLimits} on values and objects apply instead.
+   */
+  static final int MAX_STREAM_CODE_POINTS = Integer.MAX_VALUE;
+
+  private static final String VALUE_TOO_LONG =
+      "a single value (a string, a key or a comment) longer than "
+          + InputLimits.count(InputLimits.MAX_VALUE_CHARS)
+          + " characters, the limit";
 
   private static final String MERGE = "<<";
   private static final String TAG_PREFIX = "tag:yaml.org,2002:";
@@ -85,18 +94,31 @@ final class YamlTrees {
    */
   static void read(Reader reader, String source, DocumentVisitor visitor) {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(MAX_DOCUMENT_CODE_POINTS);
-    Parser parser = new ParserImpl(new StreamReader(reader), options);
+    options.setCodePointLimit(MAX_STREAM_CODE_POINTS);
+    BoundedReader bounded = new BoundedReader(reader, InputLimits.MAX_VALUE_CHARS, VALUE_TOO_LONG);
+    Parser parser = new ParserImpl(new StreamReader(bounded), options);
     Builder b = new Builder(source, visitor);
     try {
       while (true) {
         Event e = parser.getEvent();
+        // Whatever the scanner reads before the next event is one token: a value, key or comment.
+        bounded.reset(InputLimits.MAX_VALUE_CHARS, VALUE_TOO_LONG);
         if (!b.accept(e)) {
           return;
         }
       }
     } catch (MarkedYAMLException e) {
       throw new DocumentException(source, source + ": " + describe(e), e);
+    } catch (YAMLException e) {
+      BoundedReader.LimitExceeded limit = BoundedReader.cause(e);
+      if (limit == null) {
+        throw e;
+      }
+      Mark mark = b.lastMark();
+      throw new DocumentException(
+          source,
+          source + ": " + (mark == null ? "" : "after " + at(mark) + ": ") + limit.getMessage(),
+          e);
     }
   }
 
@@ -164,19 +186,38 @@ final class YamlTrees {
     private boolean hasRoot;
     private int streamedItems;
     private long expanded;
+    private long objectStart;
+    private Mark lastMark;
 
     Builder(String source, DocumentVisitor visitor) {
       this.source = source;
       this.visitor = visitor;
     }
 
+    /** Where the last event ended; null before the first. */
+    Mark lastMark() {
+      return lastMark;
+    }
+
     /** Handles one event; false at the end of the stream. */
     boolean accept(Event e) {
+      lastMark = e.getEndMark();
+      if (stack.peek() instanceof SeqFrame s && s.streaming && startsNode(e)) {
+        objectStart = e.getStartMark().getIndex(); // each streamed item counts on its own
+      }
+      if (e.getEndMark().getIndex() - objectStart > InputLimits.MAX_OBJECT_CHARS) {
+        throw fail(
+            e,
+            "an object (a document, or an element of a List's items) longer than "
+                + InputLimits.count(InputLimits.MAX_OBJECT_CHARS)
+                + " characters, the limit");
+      }
       switch (e.getEventId()) {
         case StreamEnd -> {
           return false;
         }
         case DocumentStart -> {
+          objectStart = e.getStartMark().getIndex();
           anchors.clear();
           root = null;
           hasRoot = false;
@@ -273,8 +314,15 @@ final class YamlTrees {
 
     private void checkDepth(Event e) {
       if (stack.size() >= MAX_NESTING_DEPTH) {
-        throw fail(e, "nesting deeper than " + MAX_NESTING_DEPTH + " levels, the limit");
+        throw fail(e, InputLimits.nestingMessage());
       }
+    }
+
+    private static boolean startsNode(Event e) {
+      return switch (e.getEventId()) {
+        case MappingStart, SequenceStart, Scalar, Alias -> true;
+        default -> false;
+      };
     }
 
     private void opened(String anchor) {
@@ -303,6 +351,7 @@ final class YamlTrees {
         if (s.streaming) {
           s.streamed++;
           visitor.item(v);
+          objectStart = e.getEndMark().getIndex(); // the list's own fields count from here
         } else {
           s.node.add(v);
         }
@@ -321,7 +370,7 @@ final class YamlTrees {
         return;
       }
       if (!m.explicit.add(m.key)) {
-        throw fail(e, "key " + FieldError.goQuote(m.key) + " already set in map");
+        throw fail(e, "key " + FieldError.quote(m.key) + " already set in map");
       }
       m.node.set(m.key, v);
     }
@@ -384,7 +433,7 @@ final class YamlTrees {
             if (!resolved.isTextual()) {
               return resolved;
             }
-            throw fail(s, "cannot decode " + FieldError.goQuote(value) + " as a " + tag);
+            throw fail(s, "cannot decode " + FieldError.quote(value) + " as a " + tag);
           }
         }
       }
@@ -421,8 +470,12 @@ final class YamlTrees {
               : i.bitLength() <= 63 ? NODES.numberNode(i.longValue()) : NODES.numberNode(i);
         }
         if (YAML_FLOAT.matcher(digits).matches()) {
-          // A float64, as go-yaml resolves it (1.10 is 1.1).
-          return NODES.numberNode(BigDecimal.valueOf(Double.parseDouble(digits)));
+          // A float64, as go-yaml resolves it (1.10 is 1.1); out of its range (1e999), go-yaml's
+          // ParseFloat fails and the scalar stays a string.
+          double d = Double.parseDouble(digits);
+          if (!Double.isInfinite(d)) {
+            return NODES.numberNode(BigDecimal.valueOf(d));
+          }
         }
       }
       return NODES.textNode(value);
@@ -455,6 +508,13 @@ final class YamlTrees {
     }
     if (body.isEmpty()) {
       return null;
+    }
+    int significant = 0;
+    while (significant < body.length() - 1 && body.charAt(significant) == '0') {
+      significant++;
+    }
+    if (body.length() - significant > 64) {
+      return null; // more than 64 binary digits: no int64 or uint64, not worth expanding
     }
     for (int k = 0; k < body.length(); k++) {
       if (Character.digit(body.charAt(k), radix) < 0) {
