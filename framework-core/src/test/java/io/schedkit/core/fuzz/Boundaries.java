@@ -72,7 +72,11 @@ final class Boundaries {
           } catch (KubeDecodeException e) {
             rejected = e;
           }
-          IGNORE.decode(input, SOURCE);
+          if (input.length() % 4 == 0) {
+            // A quarter of the inputs once more without field validation, which reaches
+            // further into objects with unknown fields.
+            IGNORE.decode(input, SOURCE);
+          }
           if (rejected != null) {
             throw rejected;
           }

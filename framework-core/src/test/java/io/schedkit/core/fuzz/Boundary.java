@@ -43,7 +43,7 @@ record Boundary(
       return "rejection without a message";
     }
     if (m.length() > MAX_MESSAGE) {
-      return "message of " + m.length() + " characters";
+      return "message longer than " + MAX_MESSAGE + " characters (" + m.length() + ")";
     }
     if (!m.startsWith(prefix)) {
       return "message does not start with \"" + prefix + "\"";

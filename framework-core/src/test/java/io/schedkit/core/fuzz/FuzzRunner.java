@@ -81,7 +81,11 @@ final class FuzzRunner implements AutoCloseable {
       return null;
     }
     return new Failure(
-        why + ": " + thrown.getClass().getName() + " at " + frame(thrown.getStackTrace()),
+        why.replaceAll(" \\([0-9]+\\)", "")
+            + ": "
+            + thrown.getClass().getName()
+            + " at "
+            + frame(thrown.getStackTrace()),
         why + ":\n" + describe(thrown));
   }
 

@@ -227,8 +227,16 @@ final class Mutator {
     return list.get(rnd.nextInt(list.size()));
   }
 
+  /** The longest input made; a longer one is cut (truncation is one of the mutations). */
+  static final int MAX_INPUT = 8_000_000;
+
   /** One mutated input from {@code seed}. */
   String mutate(Seed seed) {
+    String out = mutateUnbounded(seed);
+    return out.length() > MAX_INPUT ? out.substring(0, MAX_INPUT) : out;
+  }
+
+  private String mutateUnbounded(Seed seed) {
     int mode = rnd.nextInt(100);
     if (mode < 3) {
       return jsonOnly || seed.json() ? Render.json(seed.docs()) : seed.text();
@@ -396,9 +404,11 @@ final class Mutator {
   private JsonNode many(JsonNode n) {
     int count = count();
     if (rnd.nextBoolean()) {
+      // Copies of a subtree only as many as keep the input within MAX_INPUT.
+      int copies = n.isContainerNode() ? MAX_INPUT / 4 / Math.max(1, n.toString().length()) : 0;
       ArrayNode a = F.arrayNode(count);
       for (int i = 0; i < count; i++) {
-        a.add(n.isContainerNode() && rnd.nextInt(4) != 0 ? n : F.textNode("v" + i));
+        a.add(i < copies && rnd.nextInt(4) != 0 ? n : F.textNode("v" + i));
       }
       return a;
     }
@@ -409,18 +419,19 @@ final class Mutator {
     return o;
   }
 
+  // Sizes: mostly small, a few large, very few huge (the huge ones cost most of a run's time).
   private int count() {
-    int r = rnd.nextInt(100);
-    return r < 60
+    int r = rnd.nextInt(1000);
+    return r < 700
         ? 1 + rnd.nextInt(100)
-        : r < 90 ? 1_000 + rnd.nextInt(4_000) : r < 99 ? 20_000 : 100_000;
+        : r < 970 ? 1_000 + rnd.nextInt(4_000) : r < 995 ? 20_000 : 100_000;
   }
 
   private int depth() {
-    int r = rnd.nextInt(100);
-    return r < 40
+    int r = rnd.nextInt(1000);
+    return r < 400
         ? 10 + rnd.nextInt(200)
-        : r < 75 ? 1_000 + rnd.nextInt(2_000) : r < 97 ? 20_000 : 200_000;
+        : r < 850 ? 1_000 + rnd.nextInt(2_000) : r < 995 ? 20_000 : 200_000;
   }
 
   private String deep() {
@@ -433,11 +444,11 @@ final class Mutator {
   }
 
   private String longString() {
-    int r = rnd.nextInt(100);
+    int r = rnd.nextInt(1000);
     int len =
-        r < 50
+        r < 600
             ? 64 + rnd.nextInt(512)
-            : r < 85 ? 2_000 + rnd.nextInt(10_000) : r < 99 ? 100_000 : 2_000_000;
+            : r < 950 ? 2_000 + rnd.nextInt(10_000) : r < 997 ? 100_000 : 2_000_000;
     String unit =
         switch (rnd.nextInt(5)) {
           case 0 -> "a";
@@ -496,6 +507,7 @@ final class Mutator {
         List<String> lines = new ArrayList<>(List.of(s.split("\n", -1)));
         int l = rnd.nextInt(lines.size());
         int times = rnd.nextInt(4) == 0 ? count() : 1;
+        times = Math.min(times, MAX_INPUT / 2 / (lines.get(l).length() + 1));
         for (int t = 0; t < times; t++) {
           lines.add(l, lines.get(l));
         }

@@ -10,7 +10,7 @@ final class Shrinker {
   private Shrinker() {}
 
   private static final int MAX_ATTEMPTS = 2_000;
-  private static final long MAX_NANOS = 8_000_000_000L;
+  private static final long MAX_NANOS = 3_000_000_000L;
 
   static String shrink(String input, Predicate<String> stillFails) {
     long until = System.nanoTime() + MAX_NANOS;
