@@ -14,6 +14,7 @@ import io.schedkit.core.leaderelection.LeaderElector;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.LabelSelector;
@@ -124,6 +125,7 @@ final class ChaosRun {
   private final Map<String, NodeState> nodes = new LinkedHashMap<>();
   private final List<String> violations = new ArrayList<>();
   private final Snapshot checkerSnapshot = new Snapshot();
+  private final Map<String, PodInfo> podInfos = new HashMap<>();
   private Replica leader;
   private Replica follower;
   private int replicas;
@@ -479,7 +481,7 @@ final class ChaosRun {
     String name = "node-" + nodesCreated++;
     NodeState s =
         new NodeState(
-            name, 4 * (1 + random.nextInt(4)), 16 * (1 + random.nextInt(4)), false, false);
+            name, 4 * (1 + random.nextInt(2)), 16 * (1 + random.nextInt(2)), false, false);
     nodes.put(name, s);
     cluster.create(s.node());
     return name;
@@ -691,7 +693,7 @@ final class ChaosRun {
     Set<String> expectedUids = new HashSet<>();
     for (Pod p : clusterPods.values()) {
       if (p.isAssigned()) {
-        expectedPods.computeIfAbsent(p.nodeName(), k -> new ArrayList<>()).add(PodInfo.of(p));
+        expectedPods.computeIfAbsent(p.nodeName(), k -> new ArrayList<>()).add(info(p));
         expectedUids.add(p.uid());
       }
     }
@@ -709,7 +711,7 @@ final class ChaosRun {
                 + a.nodeName()
                 + ")");
       }
-      expectedPods.computeIfAbsent(a.nodeName(), k -> new ArrayList<>()).add(PodInfo.of(a));
+      expectedPods.computeIfAbsent(a.nodeName(), k -> new ArrayList<>()).add(info(a));
       expectedUids.add(a.uid());
     }
 
@@ -727,14 +729,24 @@ final class ChaosRun {
     for (String name : expectedNodes) {
       NodeInfo cached = dump.nodes().get(name);
       Node node = clusterNodes.get(name);
-      List<PodInfo> podInfos = expectedPods.getOrDefault(name, List.of());
-      NodeInfo rebuilt = node == null ? null : NodeInfo.of(node, podInfos.toArray(new PodInfo[0]));
+      List<PodInfo> expected = expectedPods.getOrDefault(name, List.of());
       if (node != null && !node.equals(cached.node())) {
         violation(who + ": cache holds a stale version of node " + name);
       }
-      Set<String> cachedUids = uids(cached.pods());
-      Set<String> rebuiltUids = uids(podInfos);
-      if (!cachedUids.equals(rebuiltUids)) {
+      Set<String> cachedUids = new HashSet<>();
+      for (PodInfo p : cached.pods()) {
+        cachedUids.add(p.pod().uid());
+      }
+      long cpu = 0;
+      long memory = 0;
+      boolean samePods = cachedUids.size() == expected.size();
+      for (PodInfo p : expected) {
+        cpu += p.requests().milliCpu();
+        memory += p.requests().memory();
+        samePods &= cachedUids.contains(p.pod().uid());
+      }
+      if (!samePods) {
+        Set<String> rebuiltUids = uids(expected);
         violation(
             who
                 + ": node "
@@ -744,42 +756,50 @@ final class ChaosRun {
                 + ", missing "
                 + difference(rebuiltUids, cachedUids));
       }
-      if (rebuilt != null) {
-        if (!rebuilt.requested().equals(cached.requested())) {
-          violation(
-              who
-                  + ": node "
-                  + name
-                  + ": cached requests "
-                  + cached.requested()
-                  + " != rebuilt "
-                  + rebuilt.requested());
-        }
-        if (rebuilt.requested().milliCpu() > rebuilt.allocatable().milliCpu()
-            || rebuilt.requested().memory() > rebuilt.allocatable().memory()
-            || rebuilt.podCount() > rebuilt.allocatable().pods()) {
+      if (cached.requested().milliCpu() != cpu || cached.requested().memory() != memory) {
+        violation(
+            who
+                + ": node "
+                + name
+                + ": cached requests "
+                + cached.requested()
+                + " differ from the pods' (cpu "
+                + cpu
+                + "m, memory "
+                + memory
+                + ")");
+      }
+      if (node != null) {
+        Resource allocatable = cached.allocatable();
+        if (cpu > allocatable.milliCpu()
+            || memory > allocatable.memory()
+            || expected.size() > allocatable.pods()) {
           violation(
               "node "
                   + name
                   + " is over its allocatable "
-                  + rebuilt.allocatable()
-                  + ": bound and assumed pods request "
-                  + rebuilt.requested()
+                  + allocatable
+                  + ": bound and assumed pods request cpu "
+                  + cpu
+                  + "m, memory "
+                  + memory
                   + " in "
-                  + rebuilt.podCount()
+                  + expected.size()
                   + " pods");
         }
       }
     }
     if (leads) {
-      // An independent snapshot, updated incrementally from the cache, equals the rebuild.
+      // An independent snapshot, updated incrementally from the cache, agrees with it.
       cache.updateSnapshot(checkerSnapshot);
       Set<String> snapNodes = new TreeSet<>();
       for (NodeInfo ni : checkerSnapshot.list()) {
         snapNodes.add(ni.name());
-        Set<String> expected = uids(expectedPods.getOrDefault(ni.name(), List.of()));
-        if (!uids(ni.pods()).equals(expected)
-            || !ni.requested().equals(dump.nodes().get(ni.name()).requested())) {
+        NodeInfo cached = dump.nodes().get(ni.name());
+        if (cached == null
+            || ni.podCount() != cached.podCount()
+            || !ni.requested().equals(cached.requested())
+            || !ni.node().equals(cached.node())) {
           violation(who + ": snapshot of node " + ni.name() + " differs from the cache");
         }
       }
@@ -824,6 +844,16 @@ final class ChaosRun {
         violation(who + ": pod " + p.key() + " is lost: not bound, queued nor assumed");
       }
     }
+  }
+
+  /** The PodInfo of {@code p}, computed once per version of the pod. */
+  private PodInfo info(Pod p) {
+    PodInfo pi = podInfos.get(p.uid());
+    if (pi == null || pi.pod() != p) {
+      pi = PodInfo.of(p);
+      podInfos.put(p.uid(), pi);
+    }
+    return pi;
   }
 
   private static Set<String> uids(List<PodInfo> pods) {

@@ -17,18 +17,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The chaos simulation: per seed, a run with every fault (the HTTP extender may also answer after
- * its timeout), then the same seed twice without late extender answers, which must place every pod
- * on the same node through the same sequence of binds. Sizes come from system properties ({@code
- * chaos.seeds}, {@code chaos.pods}, {@code chaos.nodes}, {@code chaos.checkEvery}); the {@code
- * chaos} Maven profile sets large ones. Figures go to {@code target/chaos-figures.txt}.
+ * its timeout), then the same seed twice without the HTTP extender (its answers race the wall
+ * clock), which must place every pod on the same node through the same sequence of binds. Sizes
+ * come from system properties ({@code chaos.seeds}, {@code chaos.pods}, {@code chaos.nodes}, {@code
+ * chaos.checkEvery}); the {@code chaos} Maven profile sets large ones. Figures go to {@code
+ * target/chaos-figures.txt}.
  */
 final class ChaosSimulationTest {
   private static final int SEEDS = Integer.getInteger("chaos.seeds", 10);
-  private static final int PODS = Integer.getInteger("chaos.pods", 2000);
-  private static final int NODES = Integer.getInteger("chaos.nodes", 200);
+  private static final int PODS = Integer.getInteger("chaos.pods", 500);
+  private static final int NODES = Integer.getInteger("chaos.nodes", 50);
   private static final int CHECK_EVERY = Integer.getInteger("chaos.checkEvery", 1);
 
   private static final List<ChaosRun.Result> RESULTS = new ArrayList<>();
+  private static int violations;
 
   static LongStream seeds() {
     return LongStream.rangeClosed(1, SEEDS);
@@ -37,13 +39,24 @@ final class ChaosSimulationTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void invariantsHoldUnderChaos_andTheSeedDecidesThePlacements(long seed) {
+    try {
+      runSeed(seed);
+    } catch (AssertionError e) {
+      synchronized (ChaosSimulationTest.class) {
+        violations++;
+      }
+      throw e;
+    }
+  }
+
+  private static void runSeed(long seed) {
     ChaosRun.Result full =
         new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, true, true, true)).run();
     record(full);
     assertThat(full.placements().values()).as("seed %d: every pod bound", seed).doesNotContain("");
 
     ChaosRun.Config deterministic =
-        new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, true, false, true);
+        new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, false, false, true);
     ChaosRun.Result a = new ChaosRun(deterministic).run();
     ChaosRun.Result b = new ChaosRun(deterministic).run();
     record(a);
@@ -109,7 +122,7 @@ final class ChaosSimulationTest {
         String.format(
             "events %d, invariant checks %d, binds %d, evictions %d, wall %.1f s%n",
             events, checks, binds, evictions, wall.toMillis() / 1000.0));
-    out.append("violations 0\n");
+    out.append("violations ").append(violations).append('\n');
     out.append("events by kind:\n");
     byKind.forEach((k, v) -> out.append(String.format("  %-22s %8d%n", k, v)));
     out.append("faults injected by kind:\n");
