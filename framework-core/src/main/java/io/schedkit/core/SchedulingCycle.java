@@ -270,19 +270,37 @@ final class SchedulingCycle {
       if (write && nomination.overrides()) {
         String current0 = pod.status().nominatedNodeName();
         if (!current0.equals(nomination.nominatedNodeName())) {
-          cluster.nominate(pod, nomination.nominatedNodeName());
+          statusWrite(
+              "nomination", pod, () -> cluster.nominate(pod, nomination.nominatedNodeName()));
         }
       }
     }
     lastFailure.put(pod.uid(), message);
     if (write) {
-      cluster.reportUnschedulable(pod, truncate(message));
+      statusWrite(
+          "unschedulable report", pod, () -> cluster.reportUnschedulable(pod, truncate(message)));
     }
     ScheduleResult.Outcome outcome =
         rejected ? ScheduleResult.Outcome.UNSCHEDULABLE : ScheduleResult.Outcome.ERROR;
     String node =
         nomination != null && nomination.overrides() ? nomination.nominatedNodeName() : "";
     return new ScheduleResult(pod.key(), fwk.profileName(), outcome, node, message);
+  }
+
+  /**
+   * Sends a status write of the failure handler, whose outcome does not matter to the cycle (as
+   * upstream, which only logs a failed status update): a host that throws instead of failing the
+   * stage must not abort the handler, nor reach the caller of the cycle.
+   */
+  private static void statusWrite(
+      String what,
+      Pod pod,
+      java.util.function.Supplier<java.util.concurrent.CompletionStage<Void>> write) {
+    try {
+      write.get();
+    } catch (RuntimeException e) {
+      LOG.warn("{} of pod {} failed: {}", what, pod.key(), e.toString());
+    }
   }
 
   /** Upstream truncates event messages to 1024 bytes, ending them with " ...". */

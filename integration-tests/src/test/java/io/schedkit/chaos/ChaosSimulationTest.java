@@ -1,0 +1,135 @@
+package io.schedkit.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The chaos simulation: per seed, a run with every fault (the HTTP extender may also answer after
+ * its timeout), then the same seed twice without the HTTP extender (its answers race the wall
+ * clock), which must place every pod on the same node through the same sequence of binds. Sizes
+ * come from system properties ({@code chaos.seeds}, {@code chaos.pods}, {@code chaos.nodes}, {@code
+ * chaos.checkEvery}); the {@code chaos} Maven profile sets large ones. Figures go to {@code
+ * target/chaos-figures.txt}.
+ */
+final class ChaosSimulationTest {
+  private static final int SEEDS = Integer.getInteger("chaos.seeds", 10);
+  private static final int PODS = Integer.getInteger("chaos.pods", 500);
+  private static final int NODES = Integer.getInteger("chaos.nodes", 50);
+  private static final int CHECK_EVERY = Integer.getInteger("chaos.checkEvery", 1);
+
+  private static final List<ChaosRun.Result> RESULTS = new ArrayList<>();
+  private static int violations;
+
+  static LongStream seeds() {
+    return LongStream.rangeClosed(1, SEEDS);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void invariantsHoldUnderChaos_andTheSeedDecidesThePlacements(long seed) {
+    try {
+      runSeed(seed);
+    } catch (AssertionError e) {
+      synchronized (ChaosSimulationTest.class) {
+        violations++;
+      }
+      throw e;
+    }
+  }
+
+  private static void runSeed(long seed) {
+    ChaosRun.Result full =
+        new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, true, true, true)).run();
+    record(full);
+    assertThat(full.placements().values()).as("seed %d: every pod bound", seed).doesNotContain("");
+
+    ChaosRun.Config deterministic =
+        new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, false, false, true);
+    ChaosRun.Result a = new ChaosRun(deterministic).run();
+    ChaosRun.Result b = new ChaosRun(deterministic).run();
+    record(a);
+    record(b);
+    assertThat(b.binds())
+        .as("seed %d: the sequence of binds of a second run", seed)
+        .isEqualTo(a.binds());
+    assertThat(b.placements())
+        .as("seed %d: placements of a second run", seed)
+        .isEqualTo(a.placements());
+    assertThat(b.faultsByKind())
+        .as("seed %d: faults of a second run", seed)
+        .isEqualTo(a.faultsByKind());
+  }
+
+  private static synchronized void record(ChaosRun.Result r) {
+    RESULTS.add(r);
+  }
+
+  @AfterAll
+  static void writeFigures() throws IOException {
+    if (RESULTS.isEmpty()) {
+      return;
+    }
+    long events = 0;
+    long checks = 0;
+    long evictions = 0;
+    long binds = 0;
+    Duration wall = Duration.ZERO;
+    Map<String, Long> byKind = new TreeMap<>();
+    Map<String, Long> faults = new TreeMap<>();
+    StringBuilder perRun = new StringBuilder();
+    for (ChaosRun.Result r : RESULTS) {
+      events += r.events();
+      checks += r.checks();
+      evictions += r.evictions();
+      binds += r.binds().size();
+      wall = wall.plus(r.wall());
+      r.eventsByKind().forEach((k, v) -> byKind.merge(k, v, Long::sum));
+      r.faultsByKind().forEach((k, v) -> faults.merge(k, v, Long::sum));
+      perRun.append(
+          String.format(
+              "  seed %3d %-22s events %7d  checks %7d  binds %7d  evictions %5d  %6.1f s%n",
+              r.config().seed(),
+              r.config().extenderTimeouts() ? "(extender timeouts)" : "(determinism pair)",
+              r.events(),
+              r.checks(),
+              r.binds().size(),
+              r.evictions(),
+              r.wall().toMillis() / 1000.0));
+    }
+    StringBuilder out = new StringBuilder();
+    out.append("chaos simulation\n");
+    out.append(
+        String.format(
+            "runs %d (seeds %d x 3: one with extender timeouts, two compared for determinism)%n",
+            RESULTS.size(), SEEDS));
+    out.append(
+        String.format(
+            "pods per run %d, nodes at start %d, invariants checked every %d event(s)%n",
+            PODS, NODES, CHECK_EVERY));
+    out.append(
+        String.format(
+            "events %d, invariant checks %d, binds %d, evictions %d, wall %.1f s%n",
+            events, checks, binds, evictions, wall.toMillis() / 1000.0));
+    out.append("violations ").append(violations).append('\n');
+    out.append("events by kind:\n");
+    byKind.forEach((k, v) -> out.append(String.format("  %-22s %8d%n", k, v)));
+    out.append("faults injected by kind:\n");
+    faults.forEach((k, v) -> out.append(String.format("  %-30s %8d%n", k, v)));
+    out.append("runs:\n").append(perRun);
+    Path target = Path.of("target");
+    Files.createDirectories(target);
+    Files.writeString(target.resolve("chaos-figures.txt"), out.toString());
+  }
+}
