@@ -312,7 +312,7 @@ public final class Quantity implements Comparable<Quantity> {
     return new QuantityFormatException(
         str,
         QuantityFormatException.Reason.SUFFIX,
-        "unable to parse quantity's suffix \"" + suffix + "\"");
+        "unable to parse quantity's suffix \"" + QuantityFormatException.shortened(suffix) + "\"");
   }
 
   private static BigDecimal roundUpToNano(BigDecimal v) {

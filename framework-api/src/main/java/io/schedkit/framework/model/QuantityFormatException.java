@@ -29,9 +29,20 @@ public final class QuantityFormatException extends IllegalArgumentException {
   private final Reason reason;
 
   QuantityFormatException(String input, Reason reason, String detail) {
-    super("quantity \"" + input + "\" is invalid: " + detail);
+    super("quantity \"" + shortened(input) + "\" is invalid: " + detail);
     this.input = input;
     this.reason = reason;
+  }
+
+  /**
+   * {@code s}, or its first 64 characters and its length, so a message never repeats a huge input.
+   */
+  static String shortened(String s) {
+    if (s.length() <= 64) {
+      return s;
+    }
+    int end = Character.isHighSurrogate(s.charAt(63)) ? 63 : 64;
+    return s.substring(0, end) + "... (" + s.length() + " characters)";
   }
 
   /**

@@ -154,7 +154,11 @@ final class ApiFields {
 
   /** {@code unknown field "spec.nodeSelectr"}, as the API server words one. */
   static String message(String path) {
-    return "unknown field " + FieldError.quote(path);
+    // A path is shown whole up to a few hundred characters: its end names the misspelled field.
+    return "unknown field "
+        + (path.length() <= FieldError.MAX_RENDERED_CHARS
+            ? FieldError.goQuote(path)
+            : FieldError.quote(path));
   }
 
   private static ApiFields load() {

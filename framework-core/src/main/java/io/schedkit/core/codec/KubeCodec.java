@@ -68,6 +68,14 @@ import java.util.List;
  * <p>Thread-safe: one instance may be shared; the underlying Jackson mappers are shared by all.
  */
 public final class KubeCodec {
+  /** Unknown fields are named in one error until it is this long; the rest are counted. */
+  private static final int MAX_UNKNOWN_FIELDS_CHARS = 1000;
+
+  /** What an error says of one object, cut beyond this (a field path can hold a huge key). */
+  private static final int MAX_DETAIL_CHARS = 1500;
+
+  /** An object's kind and name in a message, cut beyond the longest valid name. */
+  private static final int MAX_OBJECT_NAME_CHARS = 300;
 
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
@@ -414,8 +422,12 @@ public final class KubeCodec {
       }
       if (validation == FieldValidation.STRICT) {
         StringBuilder detail = new StringBuilder("strict decoding error: ");
-        for (int i = 0; i < unknown.size(); i++) {
-          detail.append(i == 0 ? "" : ", ").append(ApiFields.message(unknown.get(i)));
+        int shown = 0;
+        while (shown < unknown.size() && detail.length() < MAX_UNKNOWN_FIELDS_CHARS) {
+          detail.append(shown == 0 ? "" : ", ").append(ApiFields.message(unknown.get(shown++)));
+        }
+        if (unknown.size() > shown) {
+          detail.append(", and ").append(unknown.size() - shown).append(" more unknown fields");
         }
         throw fail(id, detail.toString());
       }
@@ -425,7 +437,14 @@ public final class KubeCodec {
     }
 
     KubeDecodeException fail(String what, String detail) {
-      return new KubeDecodeException(source, source + ": " + what + ": " + detail, null);
+      return new KubeDecodeException(
+          source,
+          source
+              + ": "
+              + FieldError.shorten(what, MAX_OBJECT_NAME_CHARS)
+              + ": "
+              + FieldError.shorten(detail, MAX_DETAIL_CHARS),
+          null);
     }
   }
 }

@@ -51,12 +51,27 @@ public final class ConfigException extends IllegalArgumentException {
     return errors;
   }
 
-  /** Upstream's {@code utilerrors.Aggregate.Error()}: one message, or {@code [a, b]}. */
+  /**
+   * Upstream's {@code utilerrors.Aggregate.Error()}: one message, or {@code [a, b]}; errors are
+   * listed until the message is {@value #MAX_LISTED_CHARS} characters long, the rest counted
+   * ({@code [a, b, and 40 more errors]}), so that a message stays readable whatever the input.
+   */
   static String aggregate(List<String> errors) {
     List<String> unique = new ArrayList<>(new LinkedHashSet<>(errors));
     if (unique.size() == 1) {
       return unique.get(0);
     }
-    return "[" + String.join(", ", unique) + "]";
+    StringBuilder out = new StringBuilder("[");
+    int shown = 0;
+    while (shown < unique.size() && out.length() < MAX_LISTED_CHARS) {
+      out.append(shown == 0 ? "" : ", ").append(unique.get(shown++));
+    }
+    if (shown < unique.size()) {
+      out.append(", and ").append(unique.size() - shown).append(" more errors");
+    }
+    return out.append(']').toString();
   }
+
+  /** Errors are listed in the message until it is this long. */
+  private static final int MAX_LISTED_CHARS = 1000;
 }

@@ -493,8 +493,7 @@ public final class HttpExtender implements Extender, AutoCloseable {
 
   /** A name as long as a Kubernetes name may be, longer ones cut, for messages. */
   private static String shorten(String s) {
-    int max = 253;
-    return s.length() <= max ? s : s.substring(0, max) + "... (" + s.length() + " characters)";
+    return io.schedkit.framework.PluginArgs.FieldError.shorten(s, 253);
   }
 
   private static String trimTrailingSlashes(String s) {

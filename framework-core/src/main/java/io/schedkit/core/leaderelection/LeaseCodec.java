@@ -108,7 +108,8 @@ public final class LeaseCodec {
     JsonNode lease = object(parse(json), "");
     String kind = string(lease, "kind");
     if (!kind.isEmpty() && !kind.equals("Lease")) {
-      throw new IllegalArgumentException("kind: expected Lease, got " + kind);
+      throw new IllegalArgumentException(
+          "kind: expected Lease, got " + io.schedkit.framework.PluginArgs.FieldError.quote(kind));
     }
     JsonNode meta = object(lease.get("metadata"), "metadata");
     String version = meta == null ? "" : string(meta, "resourceVersion");
@@ -170,7 +171,12 @@ public final class LeaseCodec {
     try {
       return MAPPER.readTree(Objects.requireNonNull(json, "json"));
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException("invalid JSON: " + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(
+          "invalid JSON: "
+              + io.schedkit.framework.PluginArgs.FieldError.shorten(
+                  e.getOriginalMessage(),
+                  io.schedkit.framework.PluginArgs.FieldError.MAX_RENDERED_CHARS),
+          e);
     }
   }
 

@@ -124,22 +124,22 @@ final class KubeCodecLimitsTest {
 
   @Test
   void hugeYamlScalarIsRefusedWhileReading() {
-    String big = "a".repeat(3 * 1024 * 1024);
+    String big = "a".repeat(2 * 1024 * 1024);
     assertThatThrownBy(
             () -> codec.decode("kind: Pod\nmetadata:\n  name: p\n  x: " + big + "\n", "big.yaml"))
         .isInstanceOf(KubeDecodeException.class)
         .hasMessage(
             "big.yaml: after line 4, column 4: a single value (a string, a key or a comment)"
-                + " longer than 2,097,152 characters, the limit");
+                + " longer than 1,048,576 characters, the limit");
   }
 
   @Test
   void hugeJsonStringIsRefusedWhileReading() {
-    String big = "a".repeat(3 * 1024 * 1024);
+    String big = "a".repeat(2 * 1024 * 1024);
     assertThatThrownBy(() -> codec.decode("{\"kind\":\"Pod\",\"x\":\"" + big + "\"}", "big.json"))
         .isInstanceOf(KubeDecodeException.class)
         .hasMessageEndingWith(
-            ": a single value (a string or a key) longer than 2,097,152 characters, the limit");
+            ": a single value (a string or a key) longer than 1,048,576 characters, the limit");
   }
 
   @Test

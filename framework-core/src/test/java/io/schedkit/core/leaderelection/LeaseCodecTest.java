@@ -178,7 +178,7 @@ final class LeaseCodecTest {
   @Test
   void fromLeaseJson_rejectsOtherKindsAndMissingVersions() {
     assertThatThrownBy(() -> LeaseCodec.fromLeaseJson("{\"kind\":\"ConfigMap\"}"))
-        .hasMessage("kind: expected Lease, got ConfigMap");
+        .hasMessage("kind: expected Lease, got \"ConfigMap\"");
     assertThatThrownBy(() -> LeaseCodec.fromLeaseJson("{\"kind\":\"Lease\",\"metadata\":{}}"))
         .hasMessage("metadata.resourceVersion: Required value");
     assertThatThrownBy(

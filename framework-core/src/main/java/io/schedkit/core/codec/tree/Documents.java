@@ -239,6 +239,10 @@ public final class Documents {
       } catch (BoundedReader.LimitExceeded e) {
         throw new DocumentException(
             source, source + ": after " + position(p) + ": " + e.getMessage(), e);
+      } catch (NumberFormatException e) {
+        // A number Jackson cannot hold as a BigDecimal (an exponent of more than ten digits).
+        throw new DocumentException(
+            source, source + ": after " + position(p) + ": a number out of range", e);
       }
     } catch (JsonProcessingException e) {
       throw new DocumentException(source, source + ": " + parseError(e), e);

@@ -10,8 +10,10 @@ import java.util.Locale;
  * <ul>
  *   <li>{@value #MAX_NESTING_DEPTH} levels of nested lists and maps: every recursive walk of a tree
  *       (decoding, field checks, validation) stays far from the end of the stack.
- *   <li>{@value #MAX_VALUE_CHARS} characters (2 MiB) in a single value (a string or a key, or a
- *       YAML comment): a ConfigMap holds at most 1 MiB, 1.4 MiB in base64.
+ *   <li>{@value #MAX_VALUE_CHARS} characters (1 MiB) in a single value (a string or a key, or a
+ *       YAML comment): the API server allows 256 KiB of annotations per object and 1 MiB of data
+ *       per ConfigMap; SnakeYAML's scanner takes more than linear time on one long value, so the
+ *       limit also bounds the time taken to refuse one.
  *   <li>{@value #MAX_OBJECT_CHARS} characters (8 MiB) in one object: a document, or one element of
  *       a List's {@code items}, each counted on its own so that a dump of any number of objects
  *       loads. The API server refuses request bodies over 3 MiB of JSON; YAML's indentation can
@@ -26,7 +28,7 @@ public final class InputLimits {
   public static final int MAX_NESTING_DEPTH = 200;
 
   /** Characters in one value, key or comment. */
-  public static final int MAX_VALUE_CHARS = 2 * 1024 * 1024;
+  public static final int MAX_VALUE_CHARS = 1024 * 1024;
 
   /** Characters in one document or one element of a List's items. */
   public static final int MAX_OBJECT_CHARS = 8 * 1024 * 1024;
@@ -49,7 +51,7 @@ public final class InputLimits {
         .build();
   }
 
-  /** {@code 2,097,152}. */
+  /** {@code n} with thousands separators: {@code 1,048,576}. */
   static String count(long n) {
     return String.format(Locale.ROOT, "%,d", n);
   }

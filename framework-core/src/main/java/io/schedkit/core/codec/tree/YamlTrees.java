@@ -31,6 +31,7 @@ import org.yaml.snakeyaml.events.NodeEvent;
 import org.yaml.snakeyaml.events.ScalarEvent;
 import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.StreamReader;
 
 /**
@@ -109,6 +110,19 @@ final class YamlTrees {
       }
     } catch (MarkedYAMLException e) {
       throw new DocumentException(source, source + ": " + describe(e), e);
+    } catch (ReaderException e) {
+      // A character YAML does not allow in a stream: a control character, an unpaired surrogate.
+      throw new DocumentException(
+          source,
+          String.format(
+              "%s: character %d: %s (U+%04X)",
+              source,
+              e.getPosition() + 1,
+              Character.isISOControl(e.getCodePoint())
+                  ? "control characters are not allowed"
+                  : "a character YAML does not allow",
+              e.getCodePoint()),
+          e);
     } catch (YAMLException e) {
       BoundedReader.LimitExceeded limit = BoundedReader.cause(e);
       if (limit == null) {
