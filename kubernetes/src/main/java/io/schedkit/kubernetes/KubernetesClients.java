@@ -56,10 +56,18 @@ public final class KubernetesClients {
    */
   public static KubernetesClient build(Config config, ClientConnectionConfig connection) {
     KubernetesClientBuilder b = new KubernetesClientBuilder().withConfig(config);
-    if (connection.rateLimited()) {
-      RateLimiter limiter = new RateLimiter(connection.qps(), connection.burst());
-      b.withHttpClientBuilderConsumer(h -> h.addOrReplaceInterceptor(RateLimiter.NAME, limiter));
-    }
+    RateLimiter limiter =
+        connection.rateLimited() ? new RateLimiter(connection.qps(), connection.burst()) : null;
+    boolean http11 = Boolean.getBoolean("schedkit.kube.http11");
+    b.withHttpClientBuilderConsumer(
+        h -> {
+          if (limiter != null) {
+            h.addOrReplaceInterceptor(RateLimiter.NAME, limiter);
+          }
+          if (http11) {
+            h.preferHttp11();
+          }
+        });
     return b.build();
   }
 
