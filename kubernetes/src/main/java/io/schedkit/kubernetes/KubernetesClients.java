@@ -56,18 +56,10 @@ public final class KubernetesClients {
    */
   public static KubernetesClient build(Config config, ClientConnectionConfig connection) {
     KubernetesClientBuilder b = new KubernetesClientBuilder().withConfig(config);
-    RateLimiter limiter =
-        connection.rateLimited() ? new RateLimiter(connection.qps(), connection.burst()) : null;
-    boolean http11 = Boolean.getBoolean("schedkit.kube.http11");
-    b.withHttpClientBuilderConsumer(
-        h -> {
-          if (limiter != null) {
-            h.addOrReplaceInterceptor(RateLimiter.NAME, limiter);
-          }
-          if (http11) {
-            h.preferHttp11();
-          }
-        });
+    if (connection.rateLimited()) {
+      RateLimiter limiter = new RateLimiter(connection.qps(), connection.burst());
+      b.withHttpClientBuilderConsumer(h -> h.addOrReplaceInterceptor(RateLimiter.NAME, limiter));
+    }
     return b.build();
   }
 
