@@ -6,7 +6,7 @@
  */
 module io.schedkit.core {
   requires transitive io.schedkit.framework;
-  requires com.fasterxml.jackson.databind;
+  requires transitive com.fasterxml.jackson.databind; // KubeCodec.decode(JsonNode, String)
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.yaml.snakeyaml;
   requires org.slf4j;

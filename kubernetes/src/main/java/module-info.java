@@ -1,9 +1,10 @@
 /**
  * schedkit on a real Kubernetes API server: {@link io.schedkit.kubernetes.KubernetesClusterView}, a
- * live {@code ClusterView} over the fabric8 client (informers in, binding, preemption, status and
- * events out), {@link io.schedkit.kubernetes.KubernetesLeaseStore}, the lease of leader election as
- * a {@code coordination.k8s.io/v1} Lease, and {@link io.schedkit.kubernetes.KubernetesClients} to
- * connect with a kubeconfig and the configuration's client rate limit. Ships no logging binding.
+ * live {@code ClusterView} over the fabric8 client (list and watch in, binding, preemption, status
+ * and events out), {@link io.schedkit.kubernetes.KubernetesLeaseStore}, the lease of leader
+ * election as a {@code coordination.k8s.io/v1} Lease, and {@link
+ * io.schedkit.kubernetes.KubernetesClients} to connect with a kubeconfig and the configuration's
+ * client rate limit. Ships no logging binding.
  */
 module io.schedkit.kubernetes {
   requires transitive io.schedkit.core;

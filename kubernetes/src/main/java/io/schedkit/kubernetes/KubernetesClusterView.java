@@ -1,10 +1,6 @@
 package io.schedkit.kubernetes;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.Informable;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.schedkit.framework.cluster.ClusterObjects;
 import io.schedkit.framework.cluster.ClusterView;
 import io.schedkit.framework.cluster.WatchEvent;
@@ -30,15 +26,16 @@ import org.slf4j.LoggerFactory;
 /**
  * A live cluster for the scheduler: a {@link ClusterView} over a real Kubernetes API server.
  *
- * <p><b>Reading.</b> {@link #start()} starts one informer per kind the scheduler reads — Pods
- * (those not Succeeded or Failed, as kube-scheduler's pod informer), Nodes, Namespaces,
- * PodDisruptionBudgets ({@code policy/v1}, or {@code policy/v1beta1} when discovery finds no v1),
- * PriorityClasses, Services, ReplicaSets, StatefulSets, ReplicationControllers and, when the CRD is
- * installed at start, PodGroups ({@code scheduling.x-k8s.io/v1alpha1}) — and returns once all have
- * listed. Each object is converted through schedkit's one codec ({@link ObjectConversion}) and
- * delivered on one thread, in order ({@link EventFeed}); when a watch expires (410 Gone) or its
- * connection drops, the informer relists and the feed turns the relist into exactly the adds,
- * updates and deletes that make the scheduler's view equal the server's again.
+ * <p><b>Reading.</b> {@link #start()} starts one list-and-watch ({@link ListWatch}) per kind the
+ * scheduler reads — Pods (those not Succeeded or Failed, as kube-scheduler's pod informer), Nodes,
+ * Namespaces, PodDisruptionBudgets ({@code policy/v1}, or {@code policy/v1beta1} when discovery
+ * finds no v1), PriorityClasses, Services, ReplicaSets, StatefulSets, ReplicationControllers and,
+ * when the CRD is installed at start, PodGroups ({@code scheduling.x-k8s.io/v1alpha1}) — and
+ * returns once all have listed. The server's JSON is parsed once and read by schedkit's one codec
+ * (unknown fields ignored), and each object is delivered on one thread, in order ({@link
+ * EventFeed}); when a watch expires (410 Gone) or its connection drops, the kind is listed again
+ * and the feed turns the relist into exactly the adds, updates and deletes that make the
+ * scheduler's view equal the server's again.
  *
  * <p><b>Writing.</b> {@link #bind}, {@link #evict}, {@link #nominate} and {@link
  * #reportUnschedulable} do what kube-scheduler does (see {@link PodWriter}), asynchronously,
@@ -54,13 +51,12 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
   private final KubernetesClient client;
   private final Duration syncTimeout;
   private final EventFeed feed = new EventFeed();
-  private final ObjectConversion conversion;
+  private final String master;
   private final EventRecorder events;
   private final PodWriter writer;
-  private final Map<String, SharedIndexInformer<?>> informers = new LinkedHashMap<>();
+  private final Map<String, ListWatch> informers = new LinkedHashMap<>();
   private final Map<String, Throwable> lastErrors = new ConcurrentHashMap<>();
   private final AtomicLong lists = new AtomicLong();
-  private final Map<String, CompletableFuture<Void>> listed = new LinkedHashMap<>();
   private volatile boolean synced;
   private String policyVersion = "";
   private boolean podGroups;
@@ -70,8 +66,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
   private KubernetesClusterView(Builder b) {
     this.client = b.client;
     this.syncTimeout = b.syncTimeout;
-    this.conversion = new ObjectConversion(client.getKubernetesSerialization());
-    String master = client.getMasterUrl().toString();
+    this.master = client.getMasterUrl().toString();
     this.events =
         new EventRecorder(new ApiRequests(eventClient(client, b.events), master, b.requestTimeout));
     this.writer =
@@ -120,32 +115,18 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     started = true;
     policyVersion = ApiDiscovery.policyVersion(client);
     podGroups = ApiDiscovery.podGroupsServed(client);
-    inform(
-        "Pod",
-        client
-            .pods()
-            .inAnyNamespace()
-            .withoutField("status.phase", "Succeeded")
-            .withoutField("status.phase", "Failed"));
-    inform("Node", client.nodes());
-    inform("Namespace", client.namespaces());
-    if (policyVersion.equals("v1")) {
-      inform("PodDisruptionBudget", client.policy().v1().podDisruptionBudget().inAnyNamespace());
-    } else {
-      inform(
-          "PodDisruptionBudget", client.policy().v1beta1().podDisruptionBudget().inAnyNamespace());
-    }
-    inform("PriorityClass", client.scheduling().v1().priorityClasses());
-    inform("Service", client.services().inAnyNamespace());
-    inform("ReplicaSet", client.apps().replicaSets().inAnyNamespace());
-    inform("StatefulSet", client.apps().statefulSets().inAnyNamespace());
-    inform("ReplicationController", client.replicationControllers().inAnyNamespace());
+    String v1 = "/api/v1/";
+    inform("Pod", v1 + "pods", "status.phase!=Succeeded,status.phase!=Failed");
+    inform("Node", v1 + "nodes", "");
+    inform("Namespace", v1 + "namespaces", "");
+    inform("PodDisruptionBudget", "/apis/policy/" + policyVersion + "/poddisruptionbudgets", "");
+    inform("PriorityClass", "/apis/scheduling.k8s.io/v1/priorityclasses", "");
+    inform("Service", v1 + "services", "");
+    inform("ReplicaSet", "/apis/apps/v1/replicasets", "");
+    inform("StatefulSet", "/apis/apps/v1/statefulsets", "");
+    inform("ReplicationController", v1 + "replicationcontrollers", "");
     if (podGroups) {
-      inform(
-          "PodGroup",
-          client
-              .genericKubernetesResources(ApiDiscovery.POD_GROUP_API_VERSION, "PodGroup")
-              .inAnyNamespace());
+      inform("PodGroup", "/apis/" + ApiDiscovery.POD_GROUP_API_VERSION + "/podgroups", "");
     }
     LOG.info(
         "watching {} at {} (PodDisruptionBudgets: policy/{}, PodGroups: {})",
@@ -153,9 +134,9 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         client.getMasterUrl(),
         policyVersion,
         podGroups ? "yes" : "CRD not installed");
-    List<CompletableFuture<Void>> starts = new ArrayList<>(listed.values());
-    for (SharedIndexInformer<?> i : informers.values()) {
-      starts.add(i.start().toCompletableFuture());
+    List<CompletableFuture<Void>> starts = new ArrayList<>();
+    for (ListWatch w : informers.values()) {
+      starts.add(w.start());
     }
     try {
       CompletableFuture.allOf(starts.toArray(new CompletableFuture<?>[0]))
@@ -199,52 +180,29 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         + " namespaces";
   }
 
-  private <T extends HasMetadata> void inform(String kind, Informable<T> source) {
-    SharedIndexInformer<T> informer = source.runnableInformer(0);
-    // Handlers hear of a list's items before its onList: once every informer's first onList came,
-    // every listed object was reported to the feed.
-    CompletableFuture<Void> firstList = new CompletableFuture<>();
-    listed.put(kind, firstList);
-    informer.exceptionHandler(
-        (isStarted, t) -> {
-          lastErrors.put(kind, t);
-          LOG.warn("{} informer: {} (retrying)", kind, t.getMessage());
-          return true;
-        });
-    informer.addEventHandler(
-        new ResourceEventHandler<T>() {
+  private void inform(String kind, String path, String fieldSelector) {
+    ListWatch.Sink sink =
+        new ListWatch.Sink() {
           @Override
-          public void onAdd(T obj) {
-            report(EventFeed.Report.UPSERT, obj);
-          }
-
-          @Override
-          public void onUpdate(T oldObj, T newObj) {
-            report(EventFeed.Report.UPSERT, newObj);
-          }
-
-          @Override
-          public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-            report(EventFeed.Report.DELETE, obj);
-          }
-
-          @Override
-          public void onList(String resourceVersion, boolean complete) {
-            firstList.complete(null);
-          }
-
-          @Override
-          public void onBeforeList(String resourceVersion) {
+          public void beforeList() {
             if (lists.incrementAndGet() > informers.size()) {
               LOG.info("{}: relisting (watch expired or reconnected)", kind);
             }
           }
 
-          private void report(EventFeed.Report r, T obj) {
-            conversion.convert(obj, kind).ifPresent(o -> feed.publish(r, o));
+          @Override
+          public void report(EventFeed.Report report, io.schedkit.framework.model.KubeObject o) {
+            feed.publish(report, o);
           }
-        });
-    informers.put(kind, informer);
+
+          @Override
+          public void failed(Throwable t) {
+            lastErrors.put(kind, t);
+            LOG.warn("{} informer: {} (retrying)", kind, t.getMessage());
+          }
+        };
+    informers.put(
+        kind, new ListWatch(client.getHttpClient(), master, path, fieldSelector, kind, sink));
   }
 
   /** Whether {@link #start()} finished: every informer listed and the view holds the objects. */
@@ -261,8 +219,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     if (!synced) {
       return false;
     }
-    for (SharedIndexInformer<?> i : informers.values()) {
-      if (!i.isWatching()) {
+    for (ListWatch w : informers.values()) {
+      if (!w.isWatching()) {
         return false;
       }
     }
@@ -354,12 +312,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     }
     closed = true;
     synced = false;
-    for (SharedIndexInformer<?> i : informers.values()) {
-      try {
-        i.stop();
-      } catch (RuntimeException e) {
-        LOG.debug("stopping an informer: {}", e.toString());
-      }
+    for (ListWatch w : informers.values()) {
+      w.close();
     }
     feed.close();
     events.close();

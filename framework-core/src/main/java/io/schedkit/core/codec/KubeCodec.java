@@ -167,6 +167,23 @@ public final class KubeCodec {
   }
 
   /**
+   * Decodes the objects of an already parsed JSON document (one object, or a list as {@link
+   * #decode(String, String)} accepts), as that method would decode its text: for a caller that
+   * reads objects from a stream itself, such as a watch of a live API server.
+   *
+   * @param tree the document
+   * @param sourceName the name used in messages
+   * @return the objects and the warnings about skipped objects
+   * @throws KubeDecodeException if an object is invalid
+   */
+  public DecodeResult decode(JsonNode tree, String sourceName) {
+    java.util.Objects.requireNonNull(tree, "tree");
+    Decoding d = new Decoding(sourceName, fieldValidation);
+    d.document(tree, 0);
+    return new DecodeResult(d.objects, d.warnings);
+  }
+
+  /**
    * Decodes a JSON or YAML file; messages name it by {@code path.toString()}.
    *
    * @param path the file

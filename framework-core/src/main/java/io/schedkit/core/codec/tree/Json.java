@@ -75,7 +75,11 @@ public final class Json {
 
   /** The object at {@code obj.name}; null when absent. */
   public static ObjectNode object(JsonNode obj, String name, String path) {
-    return asObject(get(obj, name), child(path, name));
+    JsonNode n = get(obj, name);
+    if (n == null) {
+      return null;
+    }
+    return n.isObject() ? (ObjectNode) n : asObject(n, child(path, name));
   }
 
   /** {@code n} as an object; null when absent. */
@@ -91,7 +95,14 @@ public final class Json {
 
   /** The string at {@code obj.name}; {@code ""} when absent. */
   public static String string(JsonNode obj, String name, String path) {
-    return asString(get(obj, name), child(path, name));
+    JsonNode n = get(obj, name);
+    if (n == null) {
+      return "";
+    }
+    if (n.isTextual()) {
+      return n.textValue();
+    }
+    return asString(n, child(path, name));
   }
 
   /** {@code n} as a string; {@code ""} when absent. */
@@ -210,7 +221,68 @@ public final class Json {
 
   /** The RFC 3339 time at {@code obj.name}; null when absent. */
   public static Instant time(JsonNode obj, String name, String path) {
-    return asTime(get(obj, name), child(path, name));
+    JsonNode n = get(obj, name);
+    if (n == null) {
+      return null;
+    }
+    if (n.isTextual()) {
+      Instant t = utcSeconds(n.textValue());
+      if (t != null) {
+        return t;
+      }
+    }
+    return asTime(n, child(path, name));
+  }
+
+  /**
+   * {@code s} when it is a time in the form the API server writes ({@code 2006-01-02T15:04:05Z}, a
+   * day of month up to 28), read without a general parser; else null, for {@link #asTime} to read
+   * or refuse.
+   */
+  private static Instant utcSeconds(String s) {
+    if (s.length() != 20
+        || s.charAt(4) != '-'
+        || s.charAt(7) != '-'
+        || s.charAt(10) != 'T'
+        || s.charAt(13) != ':'
+        || s.charAt(16) != ':'
+        || s.charAt(19) != 'Z') {
+      return null;
+    }
+    int year = digits(s, 0, 4);
+    int month = digits(s, 5, 2);
+    int day = digits(s, 8, 2);
+    int hour = digits(s, 11, 2);
+    int minute = digits(s, 14, 2);
+    int second = digits(s, 17, 2);
+    if (year < 0
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > 28
+        || hour < 0
+        || hour > 23
+        || minute < 0
+        || minute > 59
+        || second < 0
+        || second > 59) {
+      return null;
+    }
+    long days = java.time.LocalDate.of(year, month, day).toEpochDay();
+    return Instant.ofEpochSecond(days * 86_400L + hour * 3600L + minute * 60L + second);
+  }
+
+  /** The decimal number of {@code length} ASCII digits at {@code from}; -1 if one is not. */
+  private static int digits(String s, int from, int length) {
+    int v = 0;
+    for (int i = from; i < from + length; i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      v = v * 10 + (c - '0');
+    }
+    return v;
   }
 
   /** {@code n} as an RFC 3339 time; null when absent. */
@@ -220,6 +292,10 @@ public final class Json {
     }
     if (!n.isTextual()) {
       throw typeError(path, "an RFC 3339 timestamp", n);
+    }
+    Instant utc = utcSeconds(n.textValue());
+    if (utc != null) {
+      return utc;
     }
     try {
       return OffsetDateTime.parse(n.textValue(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
@@ -263,7 +339,8 @@ public final class Json {
 
   /** The string map at {@code obj.name}, in key order; empty when absent. */
   public static Map<String, String> stringMap(JsonNode obj, String name, String path) {
-    return asStringMap(get(obj, name), child(path, name));
+    JsonNode n = get(obj, name);
+    return n == null ? new TreeMap<>() : asStringMap(n, child(path, name));
   }
 
   /** {@code n} as a string map, in key order; empty when absent. */
@@ -296,7 +373,8 @@ public final class Json {
   /** The list at {@code obj.name}, each element read by {@code element}; empty when absent. */
   public static <T> List<T> list(
       JsonNode obj, String name, String path, BiFunction<JsonNode, String, T> element) {
-    return asList(get(obj, name), child(path, name), element);
+    JsonNode n = get(obj, name);
+    return n == null ? new ArrayList<>() : asList(n, child(path, name), element);
   }
 
   /** {@code n} as a list, each element read by {@code element}; empty when absent. */
