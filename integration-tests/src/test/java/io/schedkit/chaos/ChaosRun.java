@@ -37,9 +37,10 @@ import java.util.TreeSet;
 /**
  * One chaos run: a {@link Scheduler} (two with leader election: a leader and a follower) over a
  * {@link ChaosCluster} on a {@link VirtualClock}, fed a seeded stream of cluster events and faults,
- * stepped on the test's thread, with every invariant checked after each event (or every {@code
- * checkEvery} events). The first violation stops the run with the seed, the event index, the event
- * and the invariant broken.
+ * stepped on the test's thread, with the invariants checked after every {@code checkEvery}-th
+ * event, after every settle and on the final state (binds twice over are caught as they happen).
+ * The first violation stops the run with the seed, the event index, the event and the invariant
+ * broken.
  */
 final class ChaosRun {
   /**
