@@ -32,6 +32,14 @@ final class ChaosExtender implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  static {
+    // Without TCP_NODELAY the JDK server's small replies wait out delayed ACKs (tens of ms each).
+    // Read when the JDK's HTTP server is first used in the JVM.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
   private final HttpServer server;
   private final ExecutorService executor = Executors.newCachedThreadPool();
   private final Random random;
