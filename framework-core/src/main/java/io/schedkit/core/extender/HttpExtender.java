@@ -405,31 +405,44 @@ public final class HttpExtender implements Extender, AutoCloseable {
       throw new ExtenderException(
           "failed " + verb + " with extender at URL " + uri + ", code " + response.statusCode());
     }
+    return parseBody(response.body(), decoding(verb));
+  }
+
+  /**
+   * A 200 reply's body as a JSON tree; {@code prefix} ({@code decoding <verb> response from
+   * extender at URL <url>: }) starts the message of the exception for a malformed or empty body.
+   */
+  static JsonNode parseBody(byte[] bytes, String prefix) throws ExtenderException {
     JsonNode body;
     try {
-      body = JSON.readTree(response.body());
+      body = JSON.readTree(bytes);
     } catch (JsonProcessingException e) {
-      throw new ExtenderException(decoding(verb) + jsonError(e), e);
+      throw new ExtenderException(prefix + jsonError(e), e);
     } catch (IOException e) {
-      throw new ExtenderException(decoding(verb) + describe(e), e);
+      throw new ExtenderException(prefix + describe(e), e);
     }
     if (body == null || body.isMissingNode()) {
-      throw new ExtenderException(decoding(verb) + "empty body");
+      throw new ExtenderException(prefix + "empty body");
     }
     return body;
   }
 
   /** A response decoding step that may fail with an {@link IllegalArgumentException}. */
   @FunctionalInterface
-  private interface Decoding<T> {
+  interface Decoding<T> {
     T run();
   }
 
   private <T> T decode(String verb, Decoding<T> step) throws ExtenderException {
+    return decode(step, decoding(verb));
+  }
+
+  /** Runs a decoding step; its {@link IllegalArgumentException} becomes an ExtenderException. */
+  static <T> T decode(Decoding<T> step, String prefix) throws ExtenderException {
     try {
       return step.run();
     } catch (IllegalArgumentException e) {
-      throw new ExtenderException(decoding(verb) + e.getMessage(), e);
+      throw new ExtenderException(prefix + e.getMessage(), e);
     }
   }
 
