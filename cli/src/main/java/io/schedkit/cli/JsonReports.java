@@ -70,9 +70,9 @@ final class JsonReports {
   }
 
   /** A simulation result as one indented JSON object. */
-  static String simulation(SimulationResult r) {
+  static String simulation(SimulationResult r, double processWallSeconds) {
     try {
-      return PRETTY.writeValueAsString(simulationNode(r));
+      return PRETTY.writeValueAsString(simulationNode(r, processWallSeconds));
     } catch (JsonProcessingException ex) {
       throw new IllegalStateException("cannot write the simulation result", ex);
     }
@@ -139,9 +139,11 @@ final class JsonReports {
 
   /**
    * {@code placements, boundAt, evicted, unschedulable, stats {pods, scheduled, unschedulable,
-   * evicted, attempts, virtualSeconds, wallSeconds, podsPerSecond}}.
+   * evicted, attempts, virtualSeconds, wallSeconds, podsPerSecond, processWallSeconds}}: {@code
+   * wallSeconds} and {@code podsPerSecond} measure the run, {@code processWallSeconds} the command
+   * since its process started ({@link ProcessClock}).
    */
-  static ObjectNode simulationNode(SimulationResult r) {
+  static ObjectNode simulationNode(SimulationResult r, double processWallSeconds) {
     ObjectNode o = MAPPER.createObjectNode();
     ObjectNode placements = o.putObject("placements");
     r.placements().forEach(placements::put);
@@ -160,6 +162,7 @@ final class JsonReports {
     stats.put("virtualSeconds", s.virtualSeconds());
     stats.put("wallSeconds", round(s.wallSeconds(), 6));
     stats.put("podsPerSecond", round(s.podsPerSecond(), 1));
+    stats.put("processWallSeconds", round(processWallSeconds, 2));
     return o;
   }
 

@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
           + " ReplicationController) create the pods their Kubernetes controllers would create,"
           + " named as those name them, and replace evicted ones; a Job replaces completed pods"
           + " until its completions. Controllers of the cluster file create the pods they lack.",
-      "The same inputs and seed give the same output (except wallSeconds and podsPerSecond).",
+      "The same inputs and seed give the same output (except the wall-clock figures"
+          + " wallSeconds, podsPerSecond and processWallSeconds).",
       "--report FILE.html also writes a self-contained HTML page (no network needed to view it)."
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -171,10 +172,12 @@ final class SimulateCommand implements Callable<Integer> {
         throw new InputException(report + ": cannot write the report: " + e.getMessage(), e);
       }
     }
+    // The command's wall time until its result is ready: start-up, reading, the run, the report.
+    double processWallSeconds = ProcessClock.secondsSinceStart();
     if (format == OutputFormat.JSON) {
-      out.println(JsonReports.simulation(result));
+      out.println(JsonReports.simulation(result, processWallSeconds));
     } else {
-      out.print(TextReports.simulation(result));
+      out.print(TextReports.simulation(result, processWallSeconds));
     }
     out.flush();
     return SchedkitCli.EXIT_OK;

@@ -125,15 +125,20 @@ final class TextReports {
     return sb.toString();
   }
 
-  /** A summary line, a table of the pods (node and bind time), the evictions and the reasons. */
-  static String simulation(SimulationResult r) {
+  /**
+   * A summary line, a table of the pods (node and bind time), the evictions and the reasons. The
+   * summary ends with the run's wall time and rate and the command's wall time since its process
+   * started.
+   */
+  static String simulation(SimulationResult r, double processWallSeconds) {
     SimulationResult.Stats s = r.stats();
     StringBuilder sb = new StringBuilder();
     sb.append(
         String.format(
             Locale.ROOT,
             "%d pods: %d scheduled, %d unschedulable; %d evicted; %d scheduling attempts; "
-                + "%s virtual seconds (%.3f s wall, %.1f pods/s)%n%n",
+                + "%s virtual seconds (%.3f s wall, %.1f pods/s; %.2f s since the process"
+                + " started)%n%n",
             s.pods(),
             s.scheduled(),
             s.unschedulable(),
@@ -141,7 +146,8 @@ final class TextReports {
             s.attempts(),
             seconds(s.virtualSeconds()),
             s.wallSeconds(),
-            s.podsPerSecond()));
+            s.podsPerSecond(),
+            processWallSeconds));
     TextTable table = new TextTable().column("POD").column("NODE").numberColumn("BOUND AT");
     for (Map.Entry<String, String> p : r.placements().entrySet()) {
       Double at = r.boundAt().get(p.getKey());

@@ -64,7 +64,8 @@ final class BenchCommandTest {
             "SchedulingBasic/500Nodes",
             "SchedulingBasic/5000Nodes_10000Pods",
             "SchedulingBasic/5000Nodes_50000Pods",
-            "SchedulingBasic/15000Nodes");
+            "SchedulingBasic/15000Nodes",
+            "SchedulingBasic/15000Nodes_150000InitPods");
   }
 
   @Test

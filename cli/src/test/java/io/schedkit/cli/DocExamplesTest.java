@@ -42,8 +42,10 @@ final class DocExamplesTest {
           // demo: "in 1.21 s of wall time (496 pods/s)"
           new Mask(
               "in [0-9.]+ s of wall time \\([0-9.]+ pods/s\\)", "in W s of wall time (R pods/s)"),
-          // simulate: "(0.323 s wall, 18.6 pods/s)"
-          new Mask("\\([0-9.]+ s wall, [0-9.]+ pods/s\\)", "(W s wall, R pods/s)"),
+          // simulate: "(0.323 s wall, 18.6 pods/s; 1.52 s since the process started)"
+          new Mask(
+              "\\([0-9.]+ s wall, [0-9.]+ pods/s; [0-9.]+ s since the process started\\)",
+              "(W s wall, R pods/s; P s since the process started)"),
           // bench --format json: the measurements and the machine
           new Mask(
               "\"(podsPerSecond|p50Micros|p99Micros|cpuMicrosPerPod|wallSeconds|heapUsedMiB"
@@ -193,7 +195,7 @@ final class DocExamplesTest {
           JsonNode shown = CliFixtures.parse(json.body());
           for (JsonNode node : List.of(printed, shown)) {
             if (node.get("stats") instanceof ObjectNode stats) {
-              stats.remove(List.of("wallSeconds", "podsPerSecond"));
+              stats.remove(List.of("wallSeconds", "podsPerSecond", "processWallSeconds"));
             }
           }
           assertThat(printed)
@@ -226,8 +228,13 @@ final class DocExamplesTest {
                 "Simulated 1.0 s of virtual time (3 scheduling cycles) in 0.21 s of wall time (496 pods/s)."))
         .isEqualTo(
             "Simulated 1.0 s of virtual time (3 scheduling cycles) in W s of wall time (R pods/s).");
-    assertThat(masked("6 pods: 5 scheduled; 32.0 virtual seconds (0.323 s wall, 18.6 pods/s)"))
-        .isEqualTo("6 pods: 5 scheduled; 32.0 virtual seconds (W s wall, R pods/s)");
+    assertThat(
+            masked(
+                "6 pods: 5 scheduled; 32.0 virtual seconds"
+                    + " (0.323 s wall, 18.6 pods/s; 1.52 s since the process started)"))
+        .isEqualTo(
+            "6 pods: 5 scheduled; 32.0 virtual seconds"
+                + " (W s wall, R pods/s; P s since the process started)");
     assertThat(
             masked("{\"nodes\":250,\"podsPerSecond\":567.7,\"threads\":2,\"mode\":\"adaptive\"}"))
         .isEqualTo("{\"nodes\":250,\"podsPerSecond\":M,\"threads\":M,\"mode\":\"adaptive\"}");

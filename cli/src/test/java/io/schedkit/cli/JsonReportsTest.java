@@ -100,7 +100,7 @@ final class JsonReportsTest {
             Map.of("default/p2", "0/3 nodes are available: 3 Insufficient cpu."),
             new SimulationResult.Stats(2, 1, 1, 1, 3, 12.0, 0.0412345678, 48.50331));
 
-    assertThat(JsonReports.simulation(r))
+    assertThat(JsonReports.simulation(r, 1.23456))
         .isEqualTo(
             """
             {
@@ -125,7 +125,8 @@ final class JsonReportsTest {
                 "attempts": 3,
                 "virtualSeconds": 12.0,
                 "wallSeconds": 0.041235,
-                "podsPerSecond": 48.5
+                "podsPerSecond": 48.5,
+                "processWallSeconds": 1.23
               }
             }""");
   }

@@ -32,7 +32,8 @@ final class SimulateCommandTest {
     ObjectNode stats = (ObjectNode) json.get("stats");
     assertThat(stats.has("wallSeconds")).isTrue();
     assertThat(stats.has("podsPerSecond")).isTrue();
-    stats.remove(List.of("wallSeconds", "podsPerSecond"));
+    assertThat(stats.has("processWallSeconds")).isTrue();
+    stats.remove(List.of("wallSeconds", "podsPerSecond", "processWallSeconds"));
     return json;
   }
 
@@ -88,7 +89,8 @@ final class SimulateCommandTest {
             "attempts",
             "virtualSeconds",
             "wallSeconds",
-            "podsPerSecond");
+            "podsPerSecond",
+            "processWallSeconds");
     assertThat(stats.get("pods").asInt()).isEqualTo(6);
     assertThat(stats.get("scheduled").asInt()).isEqualTo(5);
     assertThat(stats.get("unschedulable").asInt()).isEqualTo(1);
@@ -96,6 +98,9 @@ final class SimulateCommandTest {
     assertThat(stats.get("attempts").asInt()).isGreaterThanOrEqualTo(6);
     // The last web pod arrives at 2 s and runs for 30 s.
     assertThat(stats.get("virtualSeconds").asDouble()).isEqualTo(32.0);
+    // The process ran before the simulation started and is still running after it ended.
+    assertThat(stats.get("processWallSeconds").asDouble())
+        .isGreaterThanOrEqualTo(stats.get("wallSeconds").asDouble() - 0.01);
   }
 
   @Test
@@ -140,7 +145,8 @@ final class SimulateCommandTest {
     List<String> lines = r.out().lines().toList();
     assertThat(lines.get(0))
         .startsWith("6 pods: 5 scheduled, 1 unschedulable; 0 evicted; ")
-        .contains("32.0 virtual seconds");
+        .contains("32.0 virtual seconds")
+        .matches(".*\\([0-9.]+ s wall, [0-9.]+ pods/s; [0-9.]+ s since the process started\\)");
     assertThat(lines.get(2)).startsWith("POD").contains("NODE").endsWith("BOUND AT");
     assertThat(lines).anySatisfy(l -> assertThat(l).matches("default/trainer +node-gpu +5\\.0"));
     assertThat(lines).anySatisfy(l -> assertThat(l).matches("default/lost +- +-"));

@@ -193,14 +193,7 @@ public final class BenchRunner {
                     ? new io.schedkit.metrics.micrometer.PrometheusMetrics().schedulerMetrics()
                     : null)
             .build()) {
-      List<List<Pod>> init = new ArrayList<>();
-      for (PodGroup g : w.initGroups()) {
-        List<Pod> pods = pods(g, 0, g.count());
-        init.add(pods);
-        cluster.createAll(pods);
-        scheduler.runUntilIdle();
-      }
-      List<Step> steps = steps(w, init);
+      List<Step> steps = steps(w, createInitPods(w, cluster, scheduler));
       BindRecorder recorder = new BindRecorder(w.measured(), w.measuredPods());
       AutoCloseable watch = cluster.watch(recorder);
       try {
@@ -367,11 +360,34 @@ public final class BenchRunner {
   }
 
   /**
+   * Creates and schedules the initial pods, group after group, and returns the pods of the group
+   * the measured phase deletes from (none without deletions). Only those stay referenced here: the
+   * others are the cluster's and the cache's alone, so the live heap after the run is what they
+   * keep.
+   */
+  private static List<Pod> createInitPods(
+      BenchWorkload w, InMemoryCluster cluster, Scheduler scheduler) {
+    BenchWorkload.Deletion deletion = w.deletion();
+    List<Pod> deletable = List.of();
+    List<PodGroup> groups = w.initGroups();
+    for (int i = 0; i < groups.size(); i++) {
+      PodGroup g = groups.get(i);
+      List<Pod> pods = pods(g, 0, g.count());
+      cluster.createAll(pods);
+      scheduler.runUntilIdle();
+      if (deletion != null && i == deletion.initGroup()) {
+        deletable = pods;
+      }
+    }
+    return deletable;
+  }
+
+  /**
    * The measured phase as steps: without churn or deletions one step creating every measured pod;
    * otherwise one step per interval, each creating the churn pod and deleting the initial pod due
    * before the next measured pods.
    */
-  private static List<Step> steps(BenchWorkload w, List<List<Pod>> init) {
+  private static List<Step> steps(BenchWorkload w, List<Pod> deletable) {
     PodGroup m = w.measured();
     int n = m.count();
     BenchWorkload.Churn churn = w.churn();
@@ -382,7 +398,6 @@ public final class BenchRunner {
       steps.add(c -> c.createAll(all));
       return steps;
     }
-    List<Pod> deletable = deletion == null ? List.of() : init.get(deletion.initGroup());
     int churned = 0;
     int deleted = 0;
     int i = 0;

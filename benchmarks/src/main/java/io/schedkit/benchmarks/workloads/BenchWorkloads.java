@@ -86,6 +86,15 @@ public final class BenchWorkloads {
             "schedkit's own size (scheduler_perf has no SchedulingBasic at 15,000 nodes): initial"
                 + " pods as 5000Nodes_10000Pods, measured pods as SchedulingDaemonset/15000Nodes"));
     list.add(
+        basic(
+            "15000Nodes_150000InitPods",
+            15000,
+            150000,
+            5000,
+            0,
+            "schedkit's own size, for memory: ten running pods a node before the measured pods;"
+                + " fits a 1 GiB heap (-Xmx1g)"));
+    list.add(
         new BenchWorkload(
             "SchedulingDaemonset/15000Nodes",
             List.of(

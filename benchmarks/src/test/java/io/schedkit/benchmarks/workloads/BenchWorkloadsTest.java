@@ -31,6 +31,7 @@ final class BenchWorkloadsTest {
             "SchedulingBasic/5000Nodes_10000Pods",
             "SchedulingBasic/5000Nodes_50000Pods",
             "SchedulingBasic/15000Nodes",
+            "SchedulingBasic/15000Nodes_150000InitPods",
             "SchedulingNodeAffinity/5000Nodes_10000Pods",
             "SchedulingPodAntiAffinity/5000Nodes_2000Pods",
             "SchedulingPodAntiAffinity/5000Nodes_2000Pods_20000InitPods",
@@ -51,6 +52,7 @@ final class BenchWorkloadsTest {
     return Stream.of(
         Arguments.of("SchedulingBasic/5000Nodes_10000Pods", 5000, 1000, 10000, 680),
         Arguments.of("SchedulingBasic/5000Nodes_50000Pods", 5000, 5000, 50000, 810),
+        Arguments.of("SchedulingBasic/15000Nodes_150000InitPods", 15000, 150000, 5000, 0),
         Arguments.of("SchedulingPodAntiAffinity/5000Nodes_2000Pods", 5000, 1000, 2000, 60),
         Arguments.of(
             "SchedulingPodAntiAffinity/5000Nodes_2000Pods_20000InitPods", 5000, 20000, 2000, 0),
