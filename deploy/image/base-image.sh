@@ -62,7 +62,7 @@ elf_files() {
 }
 
 # The libraries the runtime links against (their paths on this machine), then their packages.
-needed=$(elf_files "$java_home" | xargs ldd | awk '$2 == "=>" && $3 ~ /^\// {print $3}' \
+needed=$(elf_files "$java_home" | { xargs ldd || true; } | awk '$2 == "=>" && $3 ~ /^\// {print $3}' \
   | grep -v "/opt/java/openjdk/" | sort -u)
 packages=libc6   # the dynamic loader, whatever ldd lists
 for lib in $needed; do
@@ -78,7 +78,11 @@ done
 packages=$(echo $packages ca-certificates libc-bin | tr ' ' '\n' | sort -u | xargs)
 
 apt_download() {
-  (cd "$OUT/debs" && apt-get -q -o APT::Sandbox::User=root download $packages >/dev/null)
+  local sandbox=()
+  # apt's download user cannot write into a root-owned folder here
+  [ "$(id -u)" = 0 ] && sandbox=(-o APT::Sandbox::User=root)
+  # shellcheck disable=SC2086 # one word per package
+  (cd "$OUT/debs" && apt-get -q "${sandbox[@]}" download $packages >/dev/null)
 }
 if ! apt_download; then
   if [ "$(id -u)" = 0 ]; then
@@ -137,7 +141,7 @@ printf 'hosts: files dns\n' > "$sys/etc/nsswitch.conf"
 
 # Every library an ELF file of the runtime needs must be in the system layer.
 missing=""
-for soname in $(elf_files "$java_home" | xargs ldd | awk '$2 == "=>" {print $1}' | sort -u); do
+for soname in $(elf_files "$java_home" | { xargs ldd || true; } | awk '$2 == "=>" {print $1}' | sort -u); do
   case "$soname" in lib*.so*) ;; *) continue ;; esac
   if [ -e "$java_home/lib/$soname" ] || [ -e "$java_home/lib/server/$soname" ]; then continue; fi
   if [ ! -e "$sys/lib/x86_64-linux-gnu/$soname" ] \
