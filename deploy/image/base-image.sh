@@ -27,9 +27,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 # What schedkit's shaded jar needs (`jdeps --ignore-missing-deps --print-module-deps` over
-# cli/target/schedkit.jar; ContainerImageIT checks the list still covers it), plus what is only
-# loaded at run time: jdk.crypto.ec (TLS with EC keys and ECDHE), java.naming (TLS host name
-# checks), jdk.zipfs, jdk.management (JMX and OperatingSystemMXBean for /metrics).
+# cli/target/schedkit.jar; ContainerImageIT checks the list still covers it), plus providers found
+# only at run time, which jdeps cannot see: jdk.crypto.ec (the EC and XDH key exchanges; without it
+# the TLS handshake with kube-apiserver fails: "Algorithm x25519 not available"), java.naming
+# (JNDI: LDAP certificate stores, DNS through JNDI) and jdk.zipfs (the zip file system provider),
+# the last two small and kept for libraries that look them up, though no tested path needs them.
 MODULES=java.base,java.desktop,java.net.http,java.sql,jdk.httpserver,jdk.management,jdk.unsupported
 MODULES+=,jdk.crypto.ec,java.naming,jdk.zipfs
 DESKTOP_NATIVE='**/libawt.so,**/libawt_headless.so,**/libawt_xawt.so,**/libfontmanager.so,**/libjavajpeg.so,**/libjawt.so,**/libjsound.so,**/liblcms.so,**/libmlib_image.so,**/libsplashscreen.so'
