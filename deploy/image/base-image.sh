@@ -77,7 +77,7 @@ for lib in $needed; do
   fi
   packages+=" $pkg"
 done
-packages=$(echo $packages ca-certificates libc-bin | tr ' ' '\n' | sort -u | xargs)
+packages=$(echo "$packages" ca-certificates libc-bin | tr ' ' '\n' | sort -u | xargs)
 
 apt_download() {
   local sandbox=()
@@ -159,7 +159,7 @@ fi
 # --- the archive
 # Entries are named as in `docker save` layers (etc/passwd: no leading ./, no ./ entry, which Jib
 # refuses in the outer archive).
-top_names() { (cd "$1" && ls -A | LC_ALL=C sort); }
+top_names() { find "$1" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort; }
 layer_tar() { # dir, output: owner root, except home/nonroot (nonroot)
   local dir=$1 out=$2
   # shellcheck disable=SC2046 # top-level names have no spaces
@@ -196,6 +196,7 @@ mv "$OUT/archive/config.json" "$OUT/archive/$config_id.json"
 cat > "$OUT/archive/manifest.json" <<EOF
 [{"Config":"$config_id.json","RepoTags":["schedkit-base:java$java_version"],"Layers":["$sys_id/layer.tar","$java_id/layer.tar"]}]
 EOF
+# shellcheck disable=SC2046 # hex names, manifest.json
 tar --create --file "$OUT/schedkit-base.tar" --sort=name --mtime="@$EPOCH" --owner=0 --group=0 \
   --numeric-owner -C "$OUT/archive" $(top_names "$OUT/archive")
 echo "$PWD/$OUT/schedkit-base.tar: java $java_version, Debian packages$versions," \
