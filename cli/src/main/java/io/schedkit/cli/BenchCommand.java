@@ -84,16 +84,17 @@ public final class BenchCommand implements Callable<Integer> {
       paramLabel = "F",
       description =
           "Unmeasured warm-up before each workload, in runs of it: up to 1, one run at that"
-              + " scale; above 1, that many full runs (default 0.2; 0 for none).")
-  double warmup = 0.2;
+              + " scale; above 1, that many full runs (default ${DEFAULT-VALUE}; 0 for none).")
+  double warmup = BenchRunner.Options.DEFAULT_WARMUP_RUNS;
 
   @Option(
       names = "--warmup-time",
       paramLabel = "S",
       description =
-          "After the warm-up runs, more full ones until S seconds of warming up (default 0):"
-              + " the JIT needs seconds to compile the per-pod path on two cores.")
-  double warmupTime;
+          "After the warm-up runs, more full ones until S seconds of warming up (default"
+              + " ${DEFAULT-VALUE}; 0 for none): the JIT needs seconds to compile the per-pod"
+              + " path on two cores, and the figures are meant to be those of a warm scheduler.")
+  double warmupTime = BenchRunner.Options.DEFAULT_WARMUP_SECONDS;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed of tie-breaks (default 0).")
   long seed;

@@ -171,6 +171,18 @@ final class BenchCommandTest {
     assertThat(number(r.out(), "boundPods")).isEqualTo(number(r.out(), "measuredPods"));
   }
 
+  @Test
+  void defaults_warmUpForOneFullRunAndSixSeconds_andTheHelpSaysSo() {
+    BenchCommand command = new BenchCommand();
+    assertThat(command.warmup).isEqualTo(1.0);
+    assertThat(command.warmupTime).isEqualTo(6.0);
+
+    StringWriter help = new StringWriter();
+    BenchCommand.commandLine().usage(new PrintWriter(help));
+    String text = help.toString().replaceAll("\\s+", " ");
+    assertThat(text).contains("(default 1.0; 0 for none)").contains("(default 6.0; 0 for none)");
+  }
+
   private static double number(String json, String field) {
     Matcher m = Pattern.compile("\"" + field + "\":([0-9.]+)").matcher(json);
     assertThat(m.find()).as(field + " in " + json).isTrue();

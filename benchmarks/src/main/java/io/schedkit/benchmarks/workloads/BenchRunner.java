@@ -113,9 +113,26 @@ public final class BenchRunner {
       }
     }
 
-    /** Available processors, adaptive sampling, a warm-up run at 20 % scale, seed 0. */
+    /**
+     * The warm-up runs {@code schedkit bench} does by default: one full run, so every step of the
+     * workload has run at full size at least once.
+     */
+    public static final double DEFAULT_WARMUP_RUNS = 1;
+
+    /**
+     * The seconds of warming up {@code schedkit bench} does by default: on two processors the JIT
+     * compiles the per-pod path seconds after it first runs (the compiler thread works through
+     * everything that got hot before it), and until then a measured run times partly interpreted
+     * and profiled code while the compiler takes the other processor.
+     */
+    public static final double DEFAULT_WARMUP_SECONDS = 6;
+
+    /**
+     * Available processors, adaptive sampling, seed 0, one measured run after {@code schedkit
+     * bench}'s default warm-up ({@link #DEFAULT_WARMUP_RUNS}, {@link #DEFAULT_WARMUP_SECONDS}).
+     */
     public static Options defaults() {
-      return new Options(0, 0, 0.2, 0);
+      return new Options(0, 0, DEFAULT_WARMUP_RUNS, 0, 1, DEFAULT_WARMUP_SECONDS);
     }
 
     /** The parallelism in effect. */
