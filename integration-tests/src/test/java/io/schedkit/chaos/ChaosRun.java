@@ -23,6 +23,11 @@ import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.framework.model.TaintEffect;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -112,6 +117,13 @@ final class ChaosRun {
   }
 
   private static final String NS = "default";
+
+  /** Every this many events, a line goes to {@link #PROGRESS}. */
+  private static final int PROGRESS_EVERY = 2000;
+
+  /** Where a run says how far it got, so that a long run can be followed without a thread dump. */
+  static final Path PROGRESS = Path.of("target", "chaos-progress.txt");
+
   private static final int PDB_APPS = 4;
   private static final int HIGH_PRIORITY = 1000;
 
@@ -268,6 +280,9 @@ final class ChaosRun {
         } else if (config.everyEvent()) {
           checkTouched();
         }
+        if (eventIndex % PROGRESS_EVERY == 0) {
+          progress(start);
+        }
       }
       eventIndex++;
       event = "final drain: faults off, nodes uncordoned and untainted, capacity added";
@@ -298,6 +313,27 @@ final class ChaosRun {
       if (extender != null) {
         extender.close();
       }
+    }
+  }
+
+  private void progress(long start) {
+    String line =
+        String.format(
+            "%s seed %d%s: event %d, pods created %d of %d, %s, checks %d, %.1f s%n",
+            java.time.Instant.now(),
+            config.seed(),
+            config.extender() ? " (HTTP extender)" : config.everyEvent() ? "" : " (repeat)",
+            eventIndex,
+            podsCreated,
+            config.pods(),
+            ledger.size(),
+            checks,
+            (System.nanoTime() - start) / 1e9);
+    try {
+      Files.createDirectories(PROGRESS.getParent());
+      Files.writeString(PROGRESS, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
