@@ -21,6 +21,7 @@ import io.schedkit.core.runtime.WorkerPool;
 import io.schedkit.core.store.ClusterObjectStore;
 import io.schedkit.framework.Clock;
 import io.schedkit.framework.CycleState;
+import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.QueuedPodInfo;
 import io.schedkit.framework.Registry;
@@ -304,6 +305,49 @@ public final class Scheduler implements AutoCloseable {
   public SchedulerCache.Dump cacheDump() {
     return cache.dump();
   }
+
+  /**
+   * What the scheduler's cache holds for the named nodes, and its assumed pods ({@link
+   * SchedulerCache#dump(Collection)}): {@link #cacheDump()} restricted to a few nodes.
+   */
+  public SchedulerCache.Dump cacheDump(Collection<String> nodeNames) {
+    return cache.dump(nodeNames);
+  }
+
+  /**
+   * The scheduler's snapshot brought up to date with its cache, as the next scheduling cycle will
+   * see it, then copied, for tests and debugging: the incremental update a cycle makes, then every
+   * node copied. Waits for a running scheduling cycle to end. Expensive; not for the hot path.
+   */
+  public SnapshotDump snapshotDump() {
+    synchronized (cycleLock) {
+      cache.updateSnapshot(snapshot);
+      List<NodeInfo> nodes = new ArrayList<>(snapshot.size());
+      for (NodeInfo n : snapshot.list()) {
+        nodes.add(n.copy());
+      }
+      List<String> withAffinity = new ArrayList<>();
+      snapshot.havePodsWithAffinity().forEach(n -> withAffinity.add(n.name()));
+      List<String> withAntiAffinity = new ArrayList<>();
+      snapshot.havePodsWithRequiredAntiAffinity().forEach(n -> withAntiAffinity.add(n.name()));
+      return new SnapshotDump(
+          List.copyOf(nodes), List.copyOf(withAffinity), List.copyOf(withAntiAffinity));
+    }
+  }
+
+  /**
+   * A copy of the scheduler's snapshot ({@link #snapshotDump()}).
+   *
+   * @param nodes copies of its NodeInfos, in its node list's order
+   * @param havePodsWithAffinity the names of the nodes in its list of nodes with pods that have
+   *     affinity terms
+   * @param havePodsWithRequiredAntiAffinity the names of the nodes in its list of nodes with pods
+   *     that have required anti-affinity terms
+   */
+  public record SnapshotDump(
+      List<NodeInfo> nodes,
+      List<String> havePodsWithAffinity,
+      List<String> havePodsWithRequiredAntiAffinity) {}
 
   /** The leader elector, when leader election is on. */
   public Optional<LeaderElector> leaderElector() {

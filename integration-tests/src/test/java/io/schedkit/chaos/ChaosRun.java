@@ -3,6 +3,7 @@ package io.schedkit.chaos;
 import static io.schedkit.testing.Wrappers.makeNode;
 import static io.schedkit.testing.Wrappers.makePod;
 
+import io.schedkit.core.ScheduleResult;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cache.SchedulerCache;
 import io.schedkit.core.clock.VirtualClock;
@@ -15,20 +16,28 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.Resource;
 import io.schedkit.framework.cluster.WatchEvent;
+import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.framework.model.TaintEffect;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
@@ -37,10 +46,12 @@ import java.util.TreeSet;
 /**
  * One chaos run: a {@link Scheduler} (two with leader election: a leader and a follower) over a
  * {@link ChaosCluster} on a {@link VirtualClock}, fed a seeded stream of cluster events and faults,
- * stepped on the test's thread, with the invariants checked after every {@code checkEvery}-th
- * event, after every settle and on the final state (binds twice over are caught as they happen).
- * The first violation stops the run with the seed, the event index, the event and the invariant
- * broken.
+ * stepped on the test's thread. The invariants are checked after every event on what the event
+ * touched (the nodes and pods a {@link ClusterLedger} saw change, the pods the scheduler tried,
+ * assumed or forgot), with a full sweep, and the cache and snapshot compared with a rebuild from
+ * the cluster ({@link RebuildComparison}), after every settle and on the final state; binds twice
+ * over are caught as they happen. The first violation stops the run with the seed, the event index,
+ * the event and the invariant broken.
  */
 final class ChaosRun {
   /**
@@ -49,7 +60,8 @@ final class ChaosRun {
    * @param seed the seed of everything random in the run
    * @param pods how many pods to create
    * @param nodes how many nodes to start with
-   * @param checkEvery check the invariants after every this many events (1: after each)
+   * @param everyEvent check the invariants after every event (else only the full sweeps after
+   *     settles and at the end)
    * @param extender whether an HTTP extender takes part
    * @param extenderTimeouts whether the extender may answer later than its timeout (wall-clock
    *     dependent, so kept out of runs compared for determinism)
@@ -59,7 +71,7 @@ final class ChaosRun {
       long seed,
       int pods,
       int nodes,
-      int checkEvery,
+      boolean everyEvent,
       boolean extender,
       boolean extenderTimeouts,
       boolean leaderElection) {}
@@ -105,6 +117,13 @@ final class ChaosRun {
   }
 
   private static final String NS = "default";
+
+  /** Every this many events, a line goes to {@link #PROGRESS}. */
+  private static final int PROGRESS_EVERY = 2000;
+
+  /** Where a run says how far it got, so that a long run can be followed without a thread dump. */
+  static final Path PROGRESS = Path.of("target", "chaos-progress.txt");
+
   private static final int PDB_APPS = 4;
   private static final int HIGH_PRIORITY = 1000;
 
@@ -124,6 +143,10 @@ final class ChaosRun {
   private final Map<String, NodeState> nodes = new LinkedHashMap<>();
   private final List<String> violations = new ArrayList<>();
   private final Map<String, PodInfo> podInfos = new HashMap<>();
+  private final ClusterLedger ledger = new ClusterLedger();
+  // What the leader's scheduling cycles touched since the last check: pod keys and node names.
+  private final Set<String> triedPods = new LinkedHashSet<>();
+  private final Set<String> triedNodes = new LinkedHashSet<>();
   private Replica leader;
   private Replica follower;
   private int replicas;
@@ -140,6 +163,8 @@ final class ChaosRun {
     Scheduler scheduler;
     // While settling, binding cycles run as soon as they start, so runUntilIdle sees them end.
     boolean direct;
+    // The pods it had assumed at the last check, by UID.
+    Map<String, Pod> lastAssumed = Map.of();
 
     void execute(Runnable task) {
       if (direct) {
@@ -250,8 +275,13 @@ final class ChaosRun {
         event = apply(kind);
         eventsByKind.merge(kind.name(), 1L, Long::sum);
         step();
-        if (eventIndex % config.checkEvery() == 0) {
-          check(false);
+        if (kind == Kind.LEADER_CHANGE && config.everyEvent()) {
+          check(false, false);
+        } else if (config.everyEvent()) {
+          checkTouched();
+        }
+        if (eventIndex % PROGRESS_EVERY == 0) {
+          progress(start);
         }
       }
       eventIndex++;
@@ -286,9 +316,31 @@ final class ChaosRun {
     }
   }
 
+  private void progress(long start) {
+    String line =
+        String.format(
+            "%s seed %d%s: event %d, pods created %d of %d, %s, checks %d, %.1f s%n",
+            java.time.Instant.now(),
+            config.seed(),
+            config.extender() ? " (HTTP extender)" : config.everyEvent() ? "" : " (repeat)",
+            eventIndex,
+            podsCreated,
+            config.pods(),
+            ledger.size(),
+            checks,
+            (System.nanoTime() - start) / 1e9);
+    try {
+      Files.createDirectories(PROGRESS.getParent());
+      Files.writeString(PROGRESS, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private void setUp() {
     cluster.watch(
         e -> {
+          ledger.apply(e);
           if (e.type() == WatchEvent.Type.MODIFIED
               && e.object() instanceof Pod p
               && e.oldObject() instanceof Pod old) {
@@ -384,8 +436,13 @@ final class ChaosRun {
   private void step() {
     int cycles = random.nextInt(4);
     for (int i = 0; i < cycles; i++) {
-      if (leader.scheduler.scheduleOne().isEmpty()) {
+      Optional<ScheduleResult> r = leader.scheduler.scheduleOne();
+      if (r.isEmpty()) {
         break;
+      }
+      triedPods.add(r.get().podKey());
+      if (!r.get().nodeName().isEmpty()) {
+        triedNodes.add(r.get().nodeName());
       }
     }
     int b = random.nextInt(3);
@@ -432,7 +489,7 @@ final class ChaosRun {
         }
       case SETTLE:
         settle();
-        check(true);
+        check(true, true);
         return "settle (run to idle)";
       case LEADER_CHANGE:
         return leaderChange();
@@ -451,7 +508,14 @@ final class ChaosRun {
     if (extender != null && random.nextInt(10) == 0) {
       req.put(ChaosExtender.RESOURCE, "1");
     }
-    var w = makePod().name("p-" + i).namespace(NS).priority(priority).req(req);
+    // Created as the API server stores them: schedulerName defaulted, priority resolved.
+    var w =
+        makePod()
+            .name("p-" + i)
+            .namespace(NS)
+            .schedulerName(Profile.DEFAULT_SCHEDULER_NAME)
+            .priority(priority)
+            .req(req);
     int app = random.nextInt(PDB_APPS * 3);
     w.label("app", app < PDB_APPS ? "db-" + app : "web-" + app);
     if (random.nextInt(4) == 0) {
@@ -614,7 +678,7 @@ final class ChaosRun {
       cluster.create(s.node());
     }
     settle();
-    check(true);
+    check(true, true);
     List<String> unbound = new ArrayList<>();
     for (Pod p : cluster.pods()) {
       if (!p.isAssigned()) {
@@ -649,8 +713,192 @@ final class ChaosRun {
             + invariant);
   }
 
-  private void check(boolean idle) {
+  /**
+   * The check after an event: what the event touched, on each replica. The nodes are those whose
+   * objects or bound pods changed, those where the leader's cycles placed or nominated a pod, and
+   * those of the pods assumed now or at the last check; each is compared with the ledger's running
+   * sums (cache pods, requests, node version, allocatable). The pods are those that changed, those
+   * the leader tried and those assumed now or before; each must be bound, queued (with its reason
+   * once tried), assumed, or deleted, and only one of these.
+   */
+  private void checkTouched() {
     checks++;
+    Set<String> nodeNames = ledger.takeTouchedNodes();
+    nodeNames.addAll(triedNodes);
+    Set<String> podUids = ledger.takeTouchedPods();
+    for (String key : triedPods) {
+      String uid = ledger.uid(key);
+      if (uid != null) {
+        podUids.add(uid);
+      }
+    }
+    triedPods.clear();
+    triedNodes.clear();
+    checkTouched(leader, true, nodeNames, podUids);
+    if (follower != null) {
+      checkTouched(follower, false, nodeNames, podUids);
+    }
+  }
+
+  private void checkTouched(Replica r, boolean leads, Set<String> touchedNodes, Set<String> uids) {
+    String who = r.identity + (leads ? " (leader)" : " (follower)");
+    Set<String> nodeNames = new LinkedHashSet<>(touchedNodes);
+    Set<String> podUids = new LinkedHashSet<>(uids);
+    for (Pod a : r.lastAssumed.values()) {
+      nodeNames.add(a.nodeName());
+      podUids.add(a.uid());
+    }
+    SchedulerCache.Dump dump = r.scheduler.cacheDump(nodeNames);
+    Map<String, Pod> assumed = dump.assumedPods();
+    boolean moreNodes = false;
+    for (Pod a : assumed.values()) {
+      podUids.add(a.uid());
+      moreNodes |= nodeNames.add(a.nodeName());
+    }
+    if (moreNodes) {
+      dump = r.scheduler.cacheDump(nodeNames);
+    }
+    r.lastAssumed = assumed;
+    if (!leads && !assumed.isEmpty()) {
+      violation(who + ": a follower has assumed pods " + assumed.keySet());
+    }
+    Map<String, List<Pod>> assumedByNode = new HashMap<>();
+    for (Pod a : assumed.values()) {
+      assumedByNode.computeIfAbsent(a.nodeName(), k -> new ArrayList<>()).add(a);
+    }
+    for (String name : nodeNames) {
+      checkNode(who, name, dump.nodes().get(name), assumedByNode.getOrDefault(name, List.of()));
+    }
+    for (String uid : podUids) {
+      checkPod(who, r, uid, assumed);
+    }
+  }
+
+  /** One node of a replica's cache against the ledger's sums and the assumed pods on it. */
+  private void checkNode(String who, String name, NodeInfo cached, List<Pod> assumedHere) {
+    Node node = ledger.node(name);
+    ClusterLedger.NodeSums bound = ledger.sums(name);
+    if (node == null && !bound.uids.isEmpty()) {
+      violation("pods " + bound.uids + " are bound to missing node " + name);
+    }
+    Set<String> expected = new HashSet<>(bound.uids);
+    long cpu = bound.milliCpu;
+    long memory = bound.memory;
+    for (Pod a : assumedHere) {
+      expected.add(a.uid());
+      cpu += ledger.requests(a).milliCpu();
+      memory += ledger.requests(a).memory();
+    }
+    if (cached == null) {
+      if (node != null || !expected.isEmpty()) {
+        violation(who + ": the cache has no node " + name + " (" + ledger.size() + ")");
+      }
+      return;
+    }
+    if (!java.util.Objects.equals(node, cached.node())) {
+      violation(
+          who
+              + ": cache holds "
+              + (node == null ? "removed node " : "a stale version of node ")
+              + name);
+    }
+    Set<String> cachedUids = new HashSet<>();
+    for (PodInfo p : cached.pods()) {
+      cachedUids.add(p.pod().uid());
+    }
+    if (!cachedUids.equals(expected) || cached.pods().size() != expected.size()) {
+      violation(
+          who
+              + ": node "
+              + name
+              + ": cached pods differ: extra "
+              + difference(cachedUids, expected)
+              + ", missing "
+              + difference(expected, cachedUids));
+    }
+    if (cached.requested().milliCpu() != cpu || cached.requested().memory() != memory) {
+      violation(
+          who
+              + ": node "
+              + name
+              + ": cached requests "
+              + cached.requested()
+              + " differ from the pods' (cpu "
+              + cpu
+              + "m, memory "
+              + memory
+              + ")");
+    }
+    if (node != null) {
+      Resource allocatable = NodeInfo.of(node).allocatable();
+      if (cpu > allocatable.milliCpu()
+          || memory > allocatable.memory()
+          || expected.size() > allocatable.pods()) {
+        violation(
+            "node "
+                + name
+                + " is over its allocatable "
+                + allocatable
+                + ": bound and assumed pods request cpu "
+                + cpu
+                + "m, memory "
+                + memory
+                + " in "
+                + expected.size()
+                + " pods");
+      }
+    }
+  }
+
+  /** One pod: bound, queued (with its reason once tried), assumed, or deleted; only one. */
+  private void checkPod(String who, Replica r, String uid, Map<String, Pod> assumed) {
+    Pod p = ledger.pod(uid);
+    Optional<Scheduler.PendingPod> queued = r.scheduler.whyPending(uid);
+    boolean isAssumed = assumed.containsKey(uid);
+    String key = p != null ? p.key() : isAssumed ? assumed.get(uid).key() : uid;
+    if (p == null) {
+      // A deleted pod may stay assumed until its binding cycle fails (then it is forgotten).
+      if (queued.isPresent()) {
+        violation(who + ": deleted pod " + key + " is still queued");
+      }
+    } else if (p.isAssigned()) {
+      if (queued.isPresent()) {
+        violation(who + ": pod " + key + " is bound to " + p.nodeName() + " and queued");
+      }
+      if (isAssumed) {
+        violation(
+            who
+                + ": pod "
+                + key
+                + " is bound in the cluster to "
+                + p.nodeName()
+                + " and still assumed (on "
+                + assumed.get(uid).nodeName()
+                + ")");
+      }
+    } else if (queued.isPresent() && isAssumed) {
+      violation(who + ": pod " + key + " is both assumed and queued");
+    } else if (queued.isEmpty() && !isAssumed) {
+      violation(who + ": pod " + key + " is lost: not bound, queued nor assumed");
+    } else if (queued.isPresent()) {
+      Scheduler.PendingPod q = queued.get();
+      if (q.attempts() > 0 && q.message().isEmpty() && q.rejectedBy().isEmpty()) {
+        violation(
+            who + ": pod " + key + " queued after " + q.attempts() + " attempts without a reason");
+      }
+    }
+  }
+
+  /**
+   * The full sweep: every node and pod of the cluster against each replica's cache and queue; with
+   * {@code rebuild}, also each replica's cache and snapshot against a rebuild from the cluster.
+   */
+  private void check(boolean idle, boolean rebuild) {
+    checks++;
+    ledger.takeTouchedNodes();
+    ledger.takeTouchedPods();
+    triedPods.clear();
+    triedNodes.clear();
     List<Pod> pods = cluster.pods();
     Map<String, Node> clusterNodes = new TreeMap<>();
     for (Node n : cluster.nodes()) {
@@ -671,6 +919,27 @@ final class ChaosRun {
     if (follower != null) {
       checkReplica(follower, false, idle, clusterNodes, clusterPods, boundPods);
     }
+    if (rebuild) {
+      // Idle: nothing is assumed (checked above), so the rebuild holds the cluster's bound pods.
+      RebuildComparison fresh =
+          new RebuildComparison(clusterNodes.values(), pods, List.of(), this::info);
+      compareWithRebuild(leader, true, fresh);
+      if (follower != null) {
+        compareWithRebuild(follower, false, fresh);
+      }
+    }
+  }
+
+  private void compareWithRebuild(Replica r, boolean leads, RebuildComparison fresh) {
+    List<String> differences = new ArrayList<>(fresh.compareCache(r.scheduler.cacheDump()));
+    differences.addAll(fresh.compareSnapshot(r.scheduler.snapshotDump()));
+    if (!differences.isEmpty()) {
+      violation(
+          r.identity
+              + (leads ? " (leader)" : " (follower)")
+              + ": cache or snapshot differs from a rebuild from the cluster: "
+              + differences.subList(0, Math.min(10, differences.size())));
+    }
   }
 
   private void checkReplica(
@@ -683,6 +952,7 @@ final class ChaosRun {
     String who = r.identity + (leads ? " (leader)" : " (follower)");
     SchedulerCache.Dump dump = r.scheduler.cacheDump();
     Map<String, Pod> assumed = dump.assumedPods();
+    r.lastAssumed = assumed;
     if (!leads && !assumed.isEmpty()) {
       violation(who + ": a follower has assumed pods " + assumed.keySet());
     }
@@ -817,12 +1087,14 @@ final class ChaosRun {
     }
   }
 
-  /**
-   * A PodInfo of {@code p} for its UID and requests, computed once per pod: the run never changes a
-   * pod's containers, so every version of a pod requests the same.
-   */
+  /** The PodInfo of {@code p}, computed again only when the pod is another version. */
   private PodInfo info(Pod p) {
-    return podInfos.computeIfAbsent(p.uid(), uid -> PodInfo.of(p));
+    PodInfo i = podInfos.get(p.uid());
+    if (i == null || i.pod() != p) {
+      i = PodInfo.of(p);
+      podInfos.put(p.uid(), i);
+    }
+    return i;
   }
 
   private static Set<String> uids(List<PodInfo> pods) {

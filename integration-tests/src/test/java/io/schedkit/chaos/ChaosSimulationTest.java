@@ -16,25 +16,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The chaos simulation: per seed, a run with every fault, its invariants checked every {@code
- * chaos.checkEvery} events, on every settle and at the end, then the same seed again with checks
- * only on settles and at the end, which must place every pod on the same node through the same
- * sequence of binds. The HTTP extender (whose answers race the wall clock: it may also answer after
- * its timeout) takes part in the first {@code chaos.extenderSeeds} seeds only; those seeds run a
- * third time without it, checked, so that every seed is compared for determinism. Sizes come from
- * system properties ({@code chaos.seeds}, {@code chaos.pods}, {@code chaos.nodes}, {@code
- * chaos.checkEvery}, {@code chaos.extenderSeeds}); the {@code chaos} Maven profile sets large ones.
+ * The chaos simulation: per seed, a run with every fault, its invariants checked after every event
+ * (with a full sweep and a comparison with a rebuild on every settle and at the end), then the same
+ * seed again with checks only on settles and at the end, which must place every pod on the same
+ * node through the same sequence of binds. The HTTP extender (whose answers race the wall clock: it
+ * may also answer after its timeout) takes part in the first {@code chaos.extenderSeeds} seeds
+ * only; those seeds run a third time without it, checked, so that every seed is compared for
+ * determinism. Sizes come from system properties ({@code chaos.seeds}, {@code chaos.pods}, {@code
+ * chaos.nodes}, {@code chaos.extenderSeeds}); the {@code chaos} Maven profile sets large ones.
  * Figures go to {@code target/chaos-figures.txt}.
  */
 final class ChaosSimulationTest {
   private static final int SEEDS = Integer.getInteger("chaos.seeds", 10);
   private static final int PODS = Integer.getInteger("chaos.pods", 2000);
   private static final int NODES = Integer.getInteger("chaos.nodes", 200);
-  private static final int CHECK_EVERY = Integer.getInteger("chaos.checkEvery", 5);
   private static final int EXTENDER_SEEDS = Integer.getInteger("chaos.extenderSeeds", 2);
-
-  /** Checks only on settles and at the end. */
-  private static final int FINAL_ONLY = Integer.MAX_VALUE;
 
   private static final List<ChaosRun.Result> RESULTS = new ArrayList<>();
   private static int violations;
@@ -60,18 +56,18 @@ final class ChaosSimulationTest {
     boolean extender = seed <= EXTENDER_SEEDS;
     if (extender) {
       ChaosRun.Result full =
-          new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, true, true, true)).run();
+          new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, true, true, true, true)).run();
       record(full);
       assertThat(full.placements().values())
           .as("seed %d: every pod bound", seed)
           .doesNotContain("");
     }
     ChaosRun.Result a =
-        new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, CHECK_EVERY, false, false, true)).run();
+        new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, true, false, false, true)).run();
     record(a);
     assertThat(a.placements().values()).as("seed %d: every pod bound", seed).doesNotContain("");
     ChaosRun.Result b =
-        new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, FINAL_ONLY, false, false, true)).run();
+        new ChaosRun(new ChaosRun.Config(seed, PODS, NODES, false, false, false, true)).run();
     record(b);
     assertThat(b.binds())
         .as("seed %d: the sequence of binds of a second run", seed)
@@ -84,12 +80,18 @@ final class ChaosSimulationTest {
         .isEqualTo(a.faultsByKind());
   }
 
+  /** Keeps a run's result and rewrites the figures, so that a long run shows how far it got. */
   private static synchronized void record(ChaosRun.Result r) {
     RESULTS.add(r);
+    try {
+      writeFigures();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @AfterAll
-  static void writeFigures() throws IOException {
+  static synchronized void writeFigures() throws IOException {
     if (RESULTS.isEmpty()) {
       return;
     }
@@ -115,7 +117,7 @@ final class ChaosSimulationTest {
               r.config().seed(),
               r.config().extender()
                   ? "(HTTP extender)"
-                  : r.config().checkEvery() == FINAL_ONLY ? "(repeat, final check)" : "(checked)",
+                  : !r.config().everyEvent() ? "(repeat, final check)" : "(checked)",
               r.events(),
               r.checks(),
               r.binds().size(),
@@ -131,14 +133,20 @@ final class ChaosSimulationTest {
             RESULTS.size(), SEEDS, Math.min(EXTENDER_SEEDS, SEEDS)));
     out.append(
         String.format(
-            "pods per run %d, nodes at start %d, invariants checked every %d event(s), on every"
-                + " settle and at the end (repeats: on settles and at the end)%n",
-            PODS, NODES, CHECK_EVERY));
+            "pods per run %d, nodes at start %d, invariants checked after every event, swept and"
+                + " compared with a rebuild on every settle and at the end (repeats: on settles"
+                + " and at the end)%n",
+            PODS, NODES));
     out.append(
         String.format(
             "events %d, invariant checks %d, binds %d, evictions %d, wall %.1f s%n",
             events, checks, binds, evictions, wall.toMillis() / 1000.0));
     out.append("violations ").append(violations).append('\n');
+    out.append("heap used at the last run's end ")
+        .append((Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20)
+        .append(" MiB of at most ")
+        .append(Runtime.getRuntime().maxMemory() >> 20)
+        .append(" MiB\n");
     out.append("events by kind:\n");
     byKind.forEach((k, v) -> out.append(String.format("  %-22s %8d%n", k, v)));
     out.append("faults injected by kind:\n");

@@ -9,6 +9,7 @@ import io.schedkit.framework.model.Pod;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -529,6 +530,31 @@ public final class SchedulerCache {
       Map<String, NodeInfo> copies = new LinkedHashMap<>();
       for (Item item = head; item != null; item = item.next) {
         copies.put(item.name, item.info.copy());
+      }
+      Map<String, Pod> assumed = new LinkedHashMap<>();
+      for (String uid : assumedPods) {
+        assumed.put(uid, podStates.get(uid).pod);
+      }
+      return new Dump(Collections.unmodifiableMap(copies), Collections.unmodifiableMap(assumed));
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * What the cache holds for the named nodes (those it has, ghosts included, in the order named)
+   * and every assumed pod: {@link #dump()} restricted to a few nodes, cheap enough to take after
+   * each change.
+   */
+  public Dump dump(Collection<String> nodeNames) {
+    lock.readLock().lock();
+    try {
+      Map<String, NodeInfo> copies = new LinkedHashMap<>();
+      for (String name : nodeNames) {
+        Item item = nodes.get(name);
+        if (item != null) {
+          copies.put(name, item.info.copy());
+        }
       }
       Map<String, Pod> assumed = new LinkedHashMap<>();
       for (String uid : assumedPods) {

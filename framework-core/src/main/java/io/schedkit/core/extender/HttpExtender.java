@@ -1,11 +1,13 @@
 package io.schedkit.core.extender;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.schedkit.core.codec.tree.InputLimits;
 import io.schedkit.core.runtime.GoDuration;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
@@ -73,7 +75,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * concurrent calls.
  */
 public final class HttpExtender implements Extender, AutoCloseable {
-  private static final ObjectMapper JSON = JsonMapper.builder().build();
+  // Replies are read with the Kubernetes decoders' limits on nesting and on one value; their
+  // size is bounded as they are received (see MIN_REPLY_LIMIT_BYTES).
+  private static final ObjectMapper JSON =
+      JsonMapper.builder(JsonFactory.builder().streamReadConstraints(InputLimits.jackson()).build())
+          .build();
 
   /**
    * The smallest reply size limit. A reply may be larger than its request (a filter reply of a

@@ -1,9 +1,12 @@
 package io.schedkit.core.leaderelection;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.schedkit.core.codec.tree.InputLimits;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -29,12 +32,19 @@ import java.util.Objects;
  *
  * Output is compact, fields in client-go's order; decoding treats a missing field and {@code null}
  * alike and rejects a field of the wrong type with an {@link IllegalArgumentException} naming it.
+ * Reading is bounded as the Kubernetes decoders' is ({@link InputLimits}): nesting, one value and
+ * the whole text (one object) beyond their limits are refused with an {@link
+ * IllegalArgumentException} naming the limit.
  */
 public final class LeaseCodec {
   /** The Lease's {@code apiVersion}. */
   public static final String LEASE_API_VERSION = "coordination.k8s.io/v1";
 
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  // Reads as the Kubernetes decoders do: nesting, one value and the whole object bounded.
+  private static final ObjectMapper MAPPER =
+      JsonMapper.builder(
+              JsonFactory.builder().streamReadConstraints(InputLimits.jacksonOneObject()).build())
+          .build();
   private static final DateTimeFormatter SECONDS =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX").withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter MICROS =
@@ -168,8 +178,13 @@ public final class LeaseCodec {
   }
 
   private static JsonNode parse(String json) {
+    Objects.requireNonNull(json, "json");
+    if (json.length() > InputLimits.MAX_OBJECT_CHARS) {
+      throw new IllegalArgumentException(
+          "invalid JSON: " + InputLimits.objectTooLongMessage(json.length()));
+    }
     try {
-      return MAPPER.readTree(Objects.requireNonNull(json, "json"));
+      return MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
           "invalid JSON: "

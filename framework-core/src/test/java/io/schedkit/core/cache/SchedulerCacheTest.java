@@ -207,6 +207,26 @@ final class SchedulerCacheTest {
   }
 
   @Test
+  void dumpOfNamedNodes_copiesThoseNodesAndEveryAssumedPod() {
+    Pod p1 = basePod("node1", "test-1", "100m", "500", "");
+    Pod p2 = basePod("node2", "test-2", "200m", "1Ki", "");
+    Pod p3 = basePod("node3", "test-3", "300m", "1Ki", "");
+    SchedulerCache cache = new SchedulerCache();
+    cache.addPod(p1);
+    cache.addPod(p2);
+    cache.assumePod(PodInfo.of(p3));
+
+    SchedulerCache.Dump dump = cache.dump(List.of("node2", "missing", "node1"));
+
+    assertThat(dump.nodes().keySet()).containsExactly("node2", "node1");
+    assertThat(dump.nodes().get("node2").pods()).extracting(PodInfo::pod).containsExactly(p2);
+    assertThat(dump.assumedPods()).containsExactly(Map.entry("test-3", p3));
+    cache.removePod(p2);
+    assertThat(dump.nodes().get("node2").pods()).as("the dump is a copy").hasSize(1);
+    assertThat(cache.dump(List.of()).nodes()).isEmpty();
+  }
+
+  @Test
   void addPod_alwaysReplacesTheAssumedPodInfo() {
     Pod p1 = basePod("node1", "test-1", "100m", "500", "", port("", 80, ""));
     Pod p2 =

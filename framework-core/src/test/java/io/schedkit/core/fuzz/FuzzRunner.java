@@ -2,6 +2,8 @@ package io.schedkit.core.fuzz;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +19,22 @@ import java.util.concurrent.TimeoutException;
  * Runs inputs against a boundary, each on a worker thread with a deadline, and classifies what
  * happened: accepted, rejected as declared, or a failure (an undeclared throwable, a rejection
  * whose message breaks the rules, or a hang).
+ *
+ * <p>The deadline is the worker's CPU time, so that a busy machine does not turn a slow input into
+ * a hang: an input hangs when the worker has computed for longer than the deadline without an
+ * answer, or (a worker that waits instead of computing) when {@link #WALL_BACKSTOP} times the
+ * deadline has passed on the wall clock.
  */
 final class FuzzRunner implements AutoCloseable {
 
   /** A failure: its class (what distinguishes it from other failures) and a description. */
   record Failure(String classKey, String description) {}
+
+  /** How many deadlines of wall time an input may take, whatever its CPU time. */
+  static final int WALL_BACKSTOP = 30;
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final long POLL_MILLIS = 50;
 
   private final Duration deadline;
   private ExecutorService worker;
@@ -44,6 +57,8 @@ final class FuzzRunner implements AutoCloseable {
 
   /** Runs {@code input} on {@code boundary}; null when the boundary behaved as declared. */
   Failure run(Boundary boundary, String input) {
+    // A new worker thread (the first, or one after a hang) starts from no CPU time.
+    long cpuBefore = workerThread == null ? 0 : cpuTime();
     Future<Throwable> f =
         worker.submit(
             () -> {
@@ -56,16 +71,17 @@ final class FuzzRunner implements AutoCloseable {
             });
     Throwable thrown;
     try {
-      thrown = f.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+      thrown = await(f, cpuBefore);
     } catch (TimeoutException e) {
       Thread stuck = workerThread;
       StackTraceElement[] stack = stuck == null ? new StackTraceElement[0] : stuck.getStackTrace();
       f.cancel(true);
       worker.shutdownNow();
       stop(stuck);
+      workerThread = null;
       worker = newWorker();
       return new Failure(
-          "hang (no answer within " + deadline.toSeconds() + " s) at " + frame(stack),
+          "hang (no answer within " + deadline.toSeconds() + " s of CPU time) at " + frame(stack),
           "hang; the worker was at:\n" + stackText(stack, 25));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -87,6 +103,38 @@ final class FuzzRunner implements AutoCloseable {
             + " at "
             + frame(thrown.getStackTrace()),
         why + ":\n" + describe(thrown));
+  }
+
+  /**
+   * The task's result once it ends; a {@link TimeoutException} once the worker has computed for the
+   * deadline, or the wall clock has run {@link #WALL_BACKSTOP} deadlines.
+   */
+  private Throwable await(Future<Throwable> f, long cpuStart)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    long wallStart = System.nanoTime();
+    long limit = deadline.toNanos();
+    while (true) {
+      try {
+        return f.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException stillRunning) {
+        long cpu = cpuTime();
+        boolean cpuSpent = cpu >= 0 && cpu - cpuStart > limit;
+        boolean wallSpent = System.nanoTime() - wallStart > limit * WALL_BACKSTOP;
+        boolean noCpuClock = cpu < 0 && System.nanoTime() - wallStart > limit;
+        if (cpuSpent || wallSpent || noCpuClock) {
+          throw stillRunning;
+        }
+      }
+    }
+  }
+
+  /** The worker's CPU time in nanoseconds, or -1 when the JVM cannot tell. */
+  private long cpuTime() {
+    Thread t = workerThread;
+    if (t == null || !THREADS.isThreadCpuTimeSupported()) {
+      return -1;
+    }
+    return THREADS.getThreadCpuTime(t.getId());
   }
 
   /** A stuck decode burns a core until it ends; stop it where the JDK still can. */

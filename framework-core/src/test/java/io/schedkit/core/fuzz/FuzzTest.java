@@ -35,6 +35,9 @@ class FuzzTest {
   /** Failing inputs written per failure class. */
   private static final int FILES_PER_CLASS = 3;
 
+  /** A long run says how far it got every this many inputs of a boundary. */
+  private static final long PROGRESS_EVERY = 25_000;
+
   /** A boundary that hangs this often is abandoned for the rest of the run. */
   private static final int MAX_HANGS = 2;
 
@@ -103,6 +106,11 @@ class FuzzTest {
         String input = input(b, seed, i);
         FuzzRunner.Failure failure = runner.run(b, input);
         run++;
+        if (run % PROGRESS_EVERY == 0) {
+          System.out.printf(
+              "fuzz %s: %d of %d inputs, %d ms, %d failure classes so far%n",
+              b.name(), run, to - from, (System.nanoTime() - started) / 1_000_000, found.size());
+        }
         if (failure == null) {
           continue;
         }

@@ -3,6 +3,7 @@ package io.schedkit.core.leaderelection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.schedkit.core.codec.tree.InputLimits;
 import java.time.Instant;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -187,5 +188,62 @@ final class LeaseCodecTest {
                     "{\"metadata\":{\"resourceVersion\":\"1\"},"
                         + "\"spec\":{\"leaseTransitions\":1.5}}"))
         .hasMessage("spec.leaseTransitions: expected a 32-bit integer, got 1.5");
+  }
+
+  // ---- input limits, as the Kubernetes decoders'
+
+  private static String nested(int depth) {
+    return "{\"holderIdentity\":\"a\",\"x\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
+  }
+
+  @Test
+  void nestingUpToTheLimitIsRead_beyondItRefused() {
+    assertThat(LeaseCodec.fromJson(nested(InputLimits.MAX_NESTING_DEPTH - 1)).holderIdentity())
+        .isEqualTo("a");
+    assertThatThrownBy(() -> LeaseCodec.fromLeaseSpecJson(nested(InputLimits.MAX_NESTING_DEPTH)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("invalid JSON: ")
+        .hasMessageContaining("nesting depth")
+        .hasMessageContaining("(" + InputLimits.MAX_NESTING_DEPTH);
+  }
+
+  @Test
+  void aValueBeyondTheLimitIsRefused() {
+    String big = "h".repeat(InputLimits.MAX_VALUE_CHARS + 1);
+    assertThatThrownBy(() -> LeaseCodec.fromJson("{\"holderIdentity\":\"" + big + "\"}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("invalid JSON: ")
+        .hasMessageContaining("String value length")
+        .hasMessageContaining(Integer.toString(InputLimits.MAX_VALUE_CHARS));
+  }
+
+  @Test
+  void aTextBeyondTheObjectLimitIsRefused() {
+    // Many small values: no single value is too long, the whole is.
+    StringBuilder json = new StringBuilder("{\"holderIdentity\":\"a\",\"x\":[");
+    String element = "\"" + "v".repeat(1000) + "\",";
+    while (json.length() <= InputLimits.MAX_OBJECT_CHARS) {
+      json.append(element);
+    }
+    json.append("1]}");
+    assertThatThrownBy(() -> LeaseCodec.fromLeaseJson(json.toString()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "invalid JSON: "
+                + String.format(java.util.Locale.ROOT, "%,d", json.length())
+                + " characters, more than 8,388,608, the limit");
+  }
+
+  @Test
+  void aTextJustUnderTheObjectLimitIsRead() {
+    String pad = "v".repeat(InputLimits.MAX_VALUE_CHARS - 10);
+    StringBuilder json = new StringBuilder("{\"holderIdentity\":\"a\"");
+    int i = 0;
+    while (json.length() + pad.length() + 20 < InputLimits.MAX_OBJECT_CHARS) {
+      json.append(",\"p").append(i++).append("\":\"").append(pad).append('"');
+    }
+    json.append('}');
+    assertThat(json.length()).isLessThanOrEqualTo(InputLimits.MAX_OBJECT_CHARS);
+    assertThat(LeaseCodec.fromJson(json.toString()).holderIdentity()).isEqualTo("a");
   }
 }

@@ -41,14 +41,34 @@ public final class InputLimits {
 
   private InputLimits() {}
 
-  /** Jackson's read constraints with these limits. */
-  static StreamReadConstraints jackson() {
+  /**
+   * Jackson's read constraints with these limits, the size of a whole document aside (the
+   * Kubernetes decoders count each object on its own; an extender's reply is bounded as it is
+   * received).
+   */
+  public static StreamReadConstraints jackson() {
     return StreamReadConstraints.builder()
         .maxNestingDepth(MAX_NESTING_DEPTH)
         .maxStringLength(MAX_VALUE_CHARS)
         .maxNameLength(MAX_VALUE_CHARS)
         .maxNumberLength(MAX_NUMBER_CHARS)
         .build();
+  }
+
+  /**
+   * {@link #jackson()} with a whole document limited to {@value #MAX_OBJECT_CHARS} characters, for
+   * readers of a single object (a Lease).
+   */
+  public static StreamReadConstraints jacksonOneObject() {
+    return jackson().rebuild().maxDocumentLength(MAX_OBJECT_CHARS).build();
+  }
+
+  /**
+   * The message refusing a text of {@code chars} characters, longer than {@value
+   * #MAX_OBJECT_CHARS}, the limit of one object.
+   */
+  public static String objectTooLongMessage(long chars) {
+    return count(chars) + " characters, more than " + count(MAX_OBJECT_CHARS) + ", the limit";
   }
 
   /** {@code n} with thousands separators: {@code 1,048,576}. */
