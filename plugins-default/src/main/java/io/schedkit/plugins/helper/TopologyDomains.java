@@ -24,6 +24,9 @@ import java.util.Map;
  * Filter and Score workers once the refresh of the cycle is done.
  */
 public final class TopologyDomains {
+  /** What {@link #at} answers for a position whose NodeInfo has no node. */
+  public static final int NO_NODE = -2;
+
   private final String key;
   private final Map<String, Integer> ids = new HashMap<>();
   private int[] atPosition = new int[0];
@@ -86,7 +89,8 @@ public final class TopologyDomains {
    * refreshed}.
    *
    * @param position a position of that list
-   * @return the id of the node's value of the key, or -1 when the node lacks the key
+   * @return the id of the node's value of the key, or -1 when the node lacks the key ({@link
+   *     #NO_NODE}, also negative, when the NodeInfo there has no node)
    */
   public int at(int position) {
     return atPosition[position];
@@ -123,7 +127,7 @@ public final class TopologyDomains {
 
   private int domainOf(NodeInfo info) {
     if (info.node() == null) {
-      return -1;
+      return NO_NODE;
     }
     String value = info.labels().get(key);
     return value == null ? -1 : idOf(value);

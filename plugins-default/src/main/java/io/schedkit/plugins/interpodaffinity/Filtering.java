@@ -12,6 +12,7 @@ import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.plugins.helper.TopologyDomains;
 import java.util.List;
@@ -170,6 +171,11 @@ final class Filtering {
    */
   static final class Positions {
     private final NodeInfoLister lister;
+    private final List<NodeInfo> list;
+    private final long stamp;
+    private final NodeColumns columns;
+    // A key's domains whose NO_NODE tells a position without a node (every state has one).
+    private TopologyDomains probe;
     private final TopologyDomains[] affinityDomains;
     private final ValueTotals[][] affinityBases;
     private final TopologyDomains[] antiDomains;
@@ -179,6 +185,9 @@ final class Filtering {
 
     private Positions(NodeInfoLister lister, int affinity, int anti, int existing) {
       this.lister = lister;
+      this.list = lister.list();
+      this.stamp = lister instanceof IndexedNodeLister indexed ? indexed.changeStamp() : -1;
+      this.columns = IndexedNodeLister.columnsOf(lister);
       this.affinityDomains = new TopologyDomains[affinity];
       this.affinityBases = new ValueTotals[affinity][];
       this.antiDomains = new TopologyDomains[anti];
@@ -208,6 +217,12 @@ final class Filtering {
         f.existingDomains[i] = totals.domains(key, snapshot);
         f.existingBases[i] = s.existingAntiAffinityCounts.basesOf(key);
       }
+      f.probe =
+          f.affinityDomains.length > 0
+              ? f.affinityDomains[0]
+              : f.antiDomains.length > 0
+                  ? f.antiDomains[0]
+                  : f.existingDomains.length > 0 ? f.existingDomains[0] : null;
       // A refresh above may have numbered a key's values afresh (rare): then read by label.
       return f.numbered(f.affinityDomains, f.affinityBases)
               && f.numbered(f.antiDomains, f.antiBases)
@@ -233,6 +248,24 @@ final class Filtering {
         sum += v.atDomain(domain);
       }
       return sum;
+    }
+
+    /**
+     * Whether the positions of a block filtered with {@code blockColumns} are positions of the
+     * snapshot list this view was made for, unchanged since: the framework hands a block of the
+     * snapshot's own nodes with the snapshot's columns.
+     */
+    boolean holdFor(NodeColumns blockColumns) {
+      return blockColumns != null
+          && blockColumns == columns
+          && probe != null
+          && lister.list() == list
+          && ((IndexedNodeLister) lister).changeStamp() == stamp;
+    }
+
+    /** Whether the NodeInfo at {@code p} has a node (valid when {@link #holdFor} is). */
+    boolean hasNode(int p) {
+      return probe.at(p) != TopologyDomains.NO_NODE;
     }
 
     /** Filter's verdict for the node at {@code p}, as {@link #filter} by labels gives it. */
@@ -372,6 +405,35 @@ final class Filtering {
     for (int i = 0; i < count; i++) {
       if (verdicts[i] == null) {
         Status v = filter(s, nodes[i]);
+        if (!v.isSuccess()) {
+          verdicts[i] = v;
+        }
+      }
+    }
+  }
+
+  /**
+   * As {@link #filter} for each open node of the block; a block of the snapshot's own nodes (its
+   * columns) is checked by position without reading the nodes, while the {@link Positions} view
+   * holds.
+   */
+  void filterBlock(
+      CycleState cycleState,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    State s = state(cycleState);
+    Positions view = s == null ? null : s.positions;
+    if (view == null || !s.countsAreBases() || !view.holdFor(columns)) {
+      filterBlock(cycleState, nodes, count, verdicts);
+      return;
+    }
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null) {
+        int p = positions[i];
+        Status v = view.hasNode(p) ? view.filter(s, p) : filter(s, nodes[i]);
         if (!v.isSuccess()) {
           verdicts[i] = v;
         }

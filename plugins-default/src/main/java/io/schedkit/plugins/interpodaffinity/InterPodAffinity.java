@@ -19,6 +19,7 @@ import io.schedkit.framework.ScoreExtensions;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
 import java.util.List;
 import java.util.Objects;
 
@@ -160,6 +161,22 @@ public final class InterPodAffinity
   public void filterBlock(
       CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
     filtering.filterBlock(state, nodes, count, verdicts);
+  }
+
+  /**
+   * As {@link #filter} for each open node of the block; a block of the snapshot's own nodes is
+   * checked by position (see {@link Filtering.Positions}).
+   */
+  @Override
+  public void filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    filtering.filterBlock(state, nodes, positions, columns, count, verdicts);
   }
 
   @Override

@@ -38,9 +38,16 @@ final class DomainTotals {
    */
   record Key(List<String> requiredKeys, String topologyKey, PodMatcher matcher) {}
 
+  /** {@link #valueAt} of a position whose node lacks the topology key. */
+  static final int MISSING = -1;
+
+  /** {@link #valueAt} of a position whose NodeInfo has no node. */
+  static final int NO_NODE = -2;
+
   private final Key key;
   private NodeInfo[] infos = new NodeInfo[0];
   private long[] generations = new long[0];
+  private int[] valueAt = new int[0];
   private int[] domainAt = new int[0];
   private int[] countAt = new int[0];
   private final Map<String, Integer> domainIds = new HashMap<>();
@@ -48,6 +55,7 @@ final class DomainTotals {
   private int[] totals = new int[4];
   private int[] nodesIn = new int[4];
   private final NodeListChanges changes = new NodeListChanges();
+  private long version;
 
   private DomainTotals(Key key) {
     this.key = key;
@@ -77,6 +85,7 @@ final class DomainTotals {
     if (infos.length != n) {
       infos = new NodeInfo[n];
       generations = new long[n];
+      valueAt = new int[n];
       domainAt = new int[n];
       countAt = new int[n];
       Arrays.fill(domainAt, -1);
@@ -101,14 +110,21 @@ final class DomainTotals {
     }
     infos[p] = info;
     generations[p] = info.generation();
+    int value = NO_NODE;
     int domain = -1;
     int count = 0;
-    if (info.node() != null && hasAll(info.labels(), key.requiredKeys())) {
-      domain = domainId(info.labels().getOrDefault(key.topologyKey(), ""));
-      count = key.matcher() == null ? 0 : info.countMatching(key.matcher());
-      totals[domain] += count;
-      nodesIn[domain]++;
+    if (info.node() != null) {
+      Map<String, String> labels = info.labels();
+      String v = labels.get(key.topologyKey());
+      value = v == null ? MISSING : domainId(v);
+      if (hasAll(labels, key.requiredKeys())) {
+        domain = v == null ? domainId("") : value;
+        count = key.matcher() == null ? 0 : info.countMatching(key.matcher());
+        totals[domain] += count;
+        nodesIn[domain]++;
+      }
     }
+    valueAt[p] = value;
     domainAt[p] = domain;
     countAt[p] = count;
   }
@@ -149,7 +165,51 @@ final class DomainTotals {
   /** The matching-pod total of domain {@code value} over counted nodes (0 when none). */
   int total(String value) {
     Integer d = domainIds.get(value);
-    return d == null || nodesIn[d] == 0 ? 0 : totals[d];
+    return d == null ? 0 : totalOf(d);
+  }
+
+  /**
+   * The matching-pod total of the domain numbered {@code id} (by {@link #valueAt} or {@link
+   * #domainAt}) over counted nodes, 0 when no counted node is in it.
+   */
+  int totalOf(int id) {
+    return nodesIn[id] == 0 ? 0 : totals[id];
+  }
+
+  /** How many values are numbered: every number is below it. */
+  int domainCount() {
+    return domainNames.size();
+  }
+
+  /** The value numbered {@code id}. */
+  String valueOf(int id) {
+    return domainNames.get(id);
+  }
+
+  /**
+   * The number of the topology key's value on the node at position {@code p} of the list last
+   * refreshed, counted or not; {@link #MISSING} when the node lacks the key, {@link #NO_NODE} when
+   * the NodeInfo has no node.
+   */
+  int valueAt(int p) {
+    return valueAt[p];
+  }
+
+  /**
+   * The domain the node at position {@code p} is counted in (its value, or {@code ""}'s number when
+   * it lacks the topology key and that is allowed), or -1 when it is not counted.
+   */
+  int domainAt(int p) {
+    return domainAt[p];
+  }
+
+  /**
+   * How many times these totals were brought up to date: what {@link #valueAt}, {@link #domainAt}
+   * and {@link #totalOf} answer holds for the list of the refresh that returned this number, until
+   * the next.
+   */
+  long version() {
+    return version;
   }
 
   /** The totals of the last few keys, refreshed on each use. */
@@ -174,6 +234,7 @@ final class DomainTotals {
         Key key, NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
       DomainTotals t = entries.computeIfAbsent(key, DomainTotals::new);
       t.refresh(lister, nodes, identityOnly);
+      t.version++;
       return t;
     }
   }

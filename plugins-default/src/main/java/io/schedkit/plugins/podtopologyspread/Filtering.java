@@ -10,6 +10,7 @@ import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
@@ -77,12 +78,17 @@ final class Filtering {
     if (SpreadConstraint.keysAloneDecide(constraints, affinity)) {
       List<String> keys = SpreadConstraint.keysOf(constraints);
       boolean identityOnly = identityOnly(nodes);
+      DomainTotals[] used = new DomainTotals[n];
       for (int i = 0; i < n; i++) {
         DomainTotals.Key key =
             new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]);
-        totals.get(key, snapshot.get(), nodes, identityOnly).addTo(s.counts.get(i));
+        used[i] = totals.get(key, snapshot.get(), nodes, identityOnly);
+        used[i].addTo(s.counts.get(i));
       }
       s.initMinimums();
+      if (identityOnly) {
+        s.positions = Positions.of(s, pod, used, (IndexedNodeLister) snapshot.get());
+      }
       state.write(KEY, s);
       return PreFilterResult.success();
     }
@@ -130,10 +136,42 @@ final class Filtering {
 
   /** As {@link #filter} for each open node of the block, with the cycle state read once. */
   void filterBlock(CycleState state, PodInfo pod, NodeInfo[] nodes, int count, Status[] verdicts) {
-    PreFilterState s = state.find(KEY).orElse(null);
+    PreFilterState s = state.readOrNull(KEY);
     for (int i = 0; i < count; i++) {
       if (verdicts[i] == null) {
         Status v = filter(s, pod, nodes[i]);
+        if (!v.isSuccess()) {
+          verdicts[i] = v;
+        }
+      }
+    }
+  }
+
+  /**
+   * As {@link #filter} for each open node of the block; when the block is of the snapshot's own
+   * nodes (its columns) and PreFilter's {@link Positions} still hold, by position, without reading
+   * the nodes.
+   */
+  void filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    PreFilterState s = state.readOrNull(KEY);
+    Positions view = s == null ? null : s.positions;
+    if (view == null || !view.holdFor(columns)) {
+      filterBlock(state, pod, nodes, count, verdicts);
+      return;
+    }
+    for (int i = 0; i < count; i++) {
+      if (verdicts[i] == null) {
+        Status v = view.filter(positions[i]);
+        if (v == null) {
+          v = filter(s, pod, nodes[i]);
+        }
         if (!v.isSuccess()) {
           verdicts[i] = v;
         }
@@ -166,6 +204,94 @@ final class Filtering {
     return Status.success();
   }
 
+  private static final Status LABEL_NOT_MATCH =
+      Status.unresolvable(PodTopologySpread.ERR_REASON_NODE_LABEL_NOT_MATCH);
+  private static final Status CONSTRAINTS_NOT_MATCH =
+      Status.unschedulable(PodTopologySpread.ERR_REASON_CONSTRAINTS_NOT_MATCH);
+
+  /**
+   * Filter's view of a PreFilter state by snapshot position, when keys alone decide which nodes
+   * count: per constraint, the {@link DomainTotals} that gave its counts (the number of each
+   * position's value, and the totals by number), whether the pod matches it and its global minimum.
+   * A node's check is then a few array reads instead of a label lookup, a hash lookup and a
+   * selector match per constraint. It holds while the snapshot's list, change stamp and the totals
+   * are those PreFilter read (checked per block), and only for the state PreFilter wrote
+   * (AddPod/RemovePod change a copy, which has none).
+   */
+  static final class Positions {
+    private final IndexedNodeLister lister;
+    private final List<NodeInfo> list;
+    private final long stamp;
+    private final NodeColumns columns;
+    private final DomainTotals[] totals;
+    private final long[] versions;
+    private final long[] selfMatch;
+    private final long[] globalMinimum;
+    private final long[] maxSkew;
+
+    private Positions(IndexedNodeLister lister, DomainTotals[] totals) {
+      this.lister = lister;
+      this.list = lister.list();
+      this.stamp = lister.changeStamp();
+      this.columns = lister.columns();
+      this.totals = totals;
+      int n = totals.length;
+      this.versions = new long[n];
+      this.selfMatch = new long[n];
+      this.globalMinimum = new long[n];
+      this.maxSkew = new long[n];
+    }
+
+    /** The view of {@code s}, whose counts come from {@code totals}; null without columns. */
+    static Positions of(
+        PreFilterState s, Pod pod, DomainTotals[] totals, IndexedNodeLister lister) {
+      if (lister.columns() == null) {
+        return null;
+      }
+      Positions v = new Positions(lister, totals);
+      for (int i = 0; i < totals.length; i++) {
+        SpreadConstraint c = s.constraints.get(i);
+        // Read after every refresh of the cycle: two constraints may share one DomainTotals.
+        v.versions[i] = totals[i].version();
+        v.selfMatch[i] = c.matches(pod.labels()) ? 1 : 0;
+        v.globalMinimum[i] = s.globalMinimum(i);
+        v.maxSkew[i] = c.maxSkew();
+      }
+      return v;
+    }
+
+    /** Whether positions of a block filtered with {@code blockColumns} can be read here. */
+    boolean holdFor(NodeColumns blockColumns) {
+      if (blockColumns != columns || lister.list() != list || lister.changeStamp() != stamp) {
+        return false;
+      }
+      for (int i = 0; i < totals.length; i++) {
+        if (totals[i].version() != versions[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * The verdict for the node at snapshot position {@code p}, as {@link #filter} gives it; null
+     * when the NodeInfo there has no node (the per-node filter says so).
+     */
+    Status filter(int p) {
+      for (int i = 0; i < totals.length; i++) {
+        DomainTotals t = totals[i];
+        int value = t.valueAt(p);
+        if (value < 0) {
+          return value == DomainTotals.MISSING ? LABEL_NOT_MATCH : null;
+        }
+        if (t.totalOf(value) + selfMatch[i] - globalMinimum[i] > maxSkew[i]) {
+          return CONSTRAINTS_NOT_MATCH;
+        }
+      }
+      return Status.success();
+    }
+  }
+
   private static Status notFound() {
     return Status.error("reading \"" + KEY.name() + "\" from cycleState: not found");
   }
@@ -180,6 +306,8 @@ final class Filtering {
     private final List<Map<String, Integer>> counts;
     private final List<Map<Integer, Integer>> domainsAtCount;
     private final int[] minimum;
+    // Set by PreFilter when Filter may read by snapshot position; null otherwise (copies too).
+    private Positions positions;
 
     private PreFilterState(List<SpreadConstraint> constraints) {
       this.constraints = constraints;
@@ -218,6 +346,11 @@ final class Filtering {
         }
         minimum[i] = min;
       }
+    }
+
+    /** Whether Filter may check the snapshot's own nodes by position (for tests). */
+    boolean byPosition() {
+      return positions != null;
     }
 
     /** The hard constraints, in the pod's order. */
@@ -263,6 +396,7 @@ final class Filtering {
     }
 
     private void adjust(int i, String value, int delta) {
+      positions = null;
       Map<Integer, Integer> histogram = domainsAtCount.get(i);
       Integer previous = counts.get(i).get(value);
       int cur = (previous == null ? 0 : previous) + delta;

@@ -17,6 +17,7 @@ import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.ScoreExtensions;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.plugins.podtopologyspread.PodTopologySpreadArgs.DefaultingType;
 import java.util.List;
@@ -131,6 +132,22 @@ public final class PodTopologySpread
     filtering.filterBlock(state, pod, nodes, count, verdicts);
   }
 
+  /**
+   * As {@link #filter} for each open node of the block; a block of the snapshot's own nodes is
+   * checked by position (see {@link Filtering.Positions}).
+   */
+  @Override
+  public void filterBlock(
+      CycleState state,
+      PodInfo pod,
+      NodeInfo[] nodes,
+      int[] positions,
+      NodeColumns columns,
+      int count,
+      Status[] verdicts) {
+    filtering.filterBlock(state, pod, nodes, positions, columns, count, verdicts);
+  }
+
   @Override
   public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
     return scoring.preScore(state, pod, nodes);
@@ -146,6 +163,23 @@ public final class PodTopologySpread
   public void scoreRange(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, int from, int to, long[] scores) {
     scoring.scoreRange(state, pod, nodes, from, to, scores);
+  }
+
+  /**
+   * As {@link #score} for each node of the slice; the snapshot's own nodes are scored by position
+   * when PreScore could count by position (see {@link Scoring.Positions}).
+   */
+  @Override
+  public void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    scoring.scoreRange(state, pod, nodes, positions, columns, from, to, scores);
   }
 
   @Override

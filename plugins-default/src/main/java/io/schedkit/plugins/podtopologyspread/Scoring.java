@@ -11,10 +11,12 @@ import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -79,6 +81,20 @@ final class Scoring {
     boolean requireAllTopologies =
         !pod.spec().topologySpreadConstraints().isEmpty() || !source.systemDefaulted();
     int n = constraints.size();
+    PodMatcher[] matchers = new PodMatcher[n];
+    for (int i = 0; i < n; i++) {
+      SpreadConstraint c = constraints.get(i);
+      matchers[i] = c.countsExistingPods() ? c.matcher(pod.namespace()) : null;
+    }
+    RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
+    boolean keysAloneDecide = SpreadConstraint.keysAloneDecide(constraints, affinity);
+    if (requireAllTopologies && keysAloneDecide) {
+      PreScoreState byPosition = preScoreByPosition(constraints, matchers, filteredNodes);
+      if (byPosition != null) {
+        state.write(KEY, byPosition);
+        return Status.success();
+      }
+    }
     PreScoreState s = new PreScoreState(constraints);
     int[] domains = new int[n];
     for (NodeInfo info : filteredNodes) {
@@ -104,13 +120,7 @@ final class Scoring {
       s.weights[i] = Math.log(size + 2);
     }
 
-    PodMatcher[] matchers = new PodMatcher[n];
-    for (int i = 0; i < n; i++) {
-      SpreadConstraint c = constraints.get(i);
-      matchers[i] = c.countsExistingPods() ? c.matcher(pod.namespace()) : null;
-    }
-    RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
-    if (SpreadConstraint.keysAloneDecide(constraints, affinity)) {
+    if (keysAloneDecide) {
       addTotals(s, constraints, matchers, requireAllTopologies, allNodes);
     } else {
       addCounts(s, constraints, matchers, requireAllTopologies, allNodes, pod, affinity);
@@ -135,6 +145,142 @@ final class Scoring {
     }
     state.write(KEY, s);
     return Status.success();
+  }
+
+  /**
+   * PreScore by snapshot position, for a pod whose constraints all require every key, none on the
+   * hostname and each counting existing pods, when keys alone decide which nodes count: each
+   * feasible node's domains are read from the cross-cycle {@link DomainTotals} by its position
+   * instead of from its labels, and the state gets a {@link Positions} view for Score. The same
+   * state as the node-by-node PreScore; null when this does not apply (then that one runs).
+   */
+  private PreScoreState preScoreByPosition(
+      List<SpreadConstraint> constraints, PodMatcher[] matchers, List<NodeInfo> filteredNodes) {
+    NodeInfoLister lister = snapshot.get();
+    if (!(lister instanceof IndexedNodeLister indexed)
+        || !indexed.replacesChangedNodes()
+        || indexed.columns() == null) {
+      return null;
+    }
+    int n = constraints.size();
+    for (int i = 0; i < n; i++) {
+      if (constraints.get(i).isHostname() || matchers[i] == null) {
+        return null;
+      }
+    }
+    int count = filteredNodes.size();
+    int[] at = new int[count];
+    for (int f = 0; f < count; f++) {
+      at[f] = indexed.positionOf(filteredNodes.get(f));
+      if (at[f] < 0) {
+        return null;
+      }
+    }
+    List<NodeInfo> allNodes = indexed.list();
+    List<String> keys = SpreadConstraint.keysOf(constraints);
+    DomainTotals[] used = new DomainTotals[n];
+    for (int i = 0; i < n; i++) {
+      used[i] =
+          totals.get(
+              new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]),
+              indexed,
+              allNodes,
+              true);
+    }
+    PreScoreState s = new PreScoreState(constraints);
+    boolean[][] seen = new boolean[n][];
+    for (int f = 0; f < count; f++) {
+      int p = at[f];
+      // Every constraint's totals require all the keys, so one answers for all.
+      if (used[0].domainAt(p) < 0) {
+        s.ignoredNodes.add(filteredNodes.get(f).name());
+        continue;
+      }
+      for (int i = 0; i < n; i++) {
+        DomainTotals t = used[i];
+        int d = t.domainAt(p);
+        if (seen[i] == null || seen[i].length <= d) {
+          seen[i] =
+              seen[i] == null
+                  ? new boolean[Math.max(d + 1, t.domainCount())]
+                  : Arrays.copyOf(seen[i], Math.max(d + 1, 2 * seen[i].length));
+        }
+        if (!seen[i][d]) {
+          seen[i][d] = true;
+          s.domainCounts.get(i).put(t.valueOf(d), (long) t.totalOf(d));
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      s.weights[i] = Math.log(s.domainCounts.get(i).size() + 2);
+    }
+    s.positions = new Positions(indexed, used, s.weights, constraints);
+    return s;
+  }
+
+  /**
+   * Score's view of a PreScore state by snapshot position: the {@link DomainTotals} of each
+   * constraint (all requiring every key), so a node's raw score is read from arrays by its position
+   * instead of from its labels and hash maps. It holds while the snapshot's list, change stamp and
+   * the totals are those PreScore read (checked per range).
+   */
+  static final class Positions {
+    private final IndexedNodeLister lister;
+    private final List<NodeInfo> list;
+    private final long stamp;
+    private final NodeColumns columns;
+    private final DomainTotals[] totals;
+    private final long[] versions;
+    private final double[] weights;
+    private final int[] maxSkew;
+
+    private Positions(
+        IndexedNodeLister lister,
+        DomainTotals[] totals,
+        double[] weights,
+        List<SpreadConstraint> constraints) {
+      this.lister = lister;
+      this.list = lister.list();
+      this.stamp = lister.changeStamp();
+      this.columns = lister.columns();
+      this.totals = totals;
+      this.weights = weights;
+      int n = totals.length;
+      this.versions = new long[n];
+      this.maxSkew = new int[n];
+      for (int i = 0; i < n; i++) {
+        // Read after every refresh of the cycle: two constraints may share one DomainTotals.
+        versions[i] = totals[i].version();
+        maxSkew[i] = constraints.get(i).maxSkew();
+      }
+    }
+
+    /** Whether positions of a range scored with {@code rangeColumns} can be read here. */
+    boolean holdFor(NodeColumns rangeColumns) {
+      if (rangeColumns != columns || lister.list() != list || lister.changeStamp() != stamp) {
+        return false;
+      }
+      for (int i = 0; i < totals.length; i++) {
+        if (totals[i].version() != versions[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The raw score of the feasible node at snapshot position {@code p}, as {@link #score}. */
+    long score(int p) {
+      if (totals[0].domainAt(p) < 0) {
+        return 0;
+      }
+      double score = 0;
+      for (int i = 0; i < totals.length; i++) {
+        DomainTotals t = totals[i];
+        long count = t.totalOf(t.domainAt(p));
+        score += count * weights[i] + (maxSkew[i] - 1);
+      }
+      return Math.round(score);
+    }
   }
 
   /**
@@ -212,6 +358,35 @@ final class Scoring {
     }
   }
 
+  /**
+   * {@link #score} for each node of a slice; a slice of the snapshot's own nodes is scored by
+   * position when PreScore left a {@link Positions} view that still holds.
+   */
+  void scoreRange(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      int from,
+      int to,
+      long[] scores) {
+    PreScoreState s = state.readOrNull(KEY);
+    if (s == null) {
+      throw new IllegalStateException(NOT_FOUND_MESSAGE);
+    }
+    Positions view = s.positions;
+    if (view == null || !view.holdFor(columns)) {
+      for (int i = from; i < to; i++) {
+        scores[i] = score(s, pod, nodes.get(i));
+      }
+      return;
+    }
+    for (int i = from; i < to; i++) {
+      scores[i] = view.score(positions[i]);
+    }
+  }
+
   private static long score(PreScoreState s, PodInfo pod, NodeInfo nodeInfo) {
     String name = nodeInfo.name();
     if (s.ignoredNodes.contains(name)) {
@@ -243,17 +418,19 @@ final class Scoring {
       return Status.error(NOT_FOUND_MESSAGE);
     }
     Set<String> ignored = found.get().ignoredNodes;
+    // Without ignored nodes, no node's name needs reading.
+    boolean none = ignored.isEmpty();
     long min = Long.MAX_VALUE;
     long max = 0;
     for (int i = 0; i < scores.size(); i++) {
-      if (ignored.contains(scores.nodeName(i))) {
+      if (!none && ignored.contains(scores.nodeName(i))) {
         continue;
       }
       min = Math.min(min, scores.score(i));
       max = Math.max(max, scores.score(i));
     }
     for (int i = 0; i < scores.size(); i++) {
-      if (ignored.contains(scores.nodeName(i))) {
+      if (!none && ignored.contains(scores.nodeName(i))) {
         scores.setScore(i, 0);
       } else if (max == 0) {
         scores.setScore(i, ScorePlugin.MAX_NODE_SCORE);
@@ -276,6 +453,8 @@ final class Scoring {
     private final List<Map<String, Long>> domainCounts;
     private final double[] weights;
     private final Map<String, long[]> hostnameCounts = new HashMap<>();
+    // Set by PreScore when Score may read by snapshot position; null otherwise.
+    private Positions positions;
 
     private PreScoreState(List<SpreadConstraint> constraints) {
       this.constraints = constraints;
@@ -284,6 +463,11 @@ final class Scoring {
         domainCounts.add(new HashMap<>());
       }
       this.weights = new double[constraints.size()];
+    }
+
+    /** Whether Score may read the snapshot's own nodes by position (for tests). */
+    boolean byPosition() {
+      return positions != null;
     }
 
     /** The soft constraints, in order. */

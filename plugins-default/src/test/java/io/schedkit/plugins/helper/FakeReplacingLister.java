@@ -24,6 +24,7 @@ public final class FakeReplacingLister implements IndexedNodeLister {
   private List<NodeInfo> list;
   private long stamp;
   private final List<Integer> log = new ArrayList<>();
+  private NodeColumns columns;
 
   /**
    * The nodes with the pods that name them.
@@ -131,9 +132,21 @@ public final class FakeReplacingLister implements IndexedNodeLister {
     return true;
   }
 
+  /**
+   * Makes {@link #columns()} answer a columns object (all rows zero), so that the framework's
+   * position-aware fast paths can be called with this lister's positions and columns as the
+   * scheduler calls them for its snapshot. Without it, the lister keeps no columns.
+   *
+   * @return this lister
+   */
+  public FakeReplacingLister withColumns() {
+    columns = new NodeColumns(nodes.size()) {};
+    return this;
+  }
+
   @Override
   public NodeColumns columns() {
-    return null;
+    return columns;
   }
 
   @Override

@@ -11,6 +11,8 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterResult;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.WeightedAffinityTerm;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Affinity;
 import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Namespace;
@@ -118,6 +120,52 @@ final class InterPodAffinityRandomizedTest {
           .as(what + ", copy of node " + n.name())
           .isEqualTo(naive.filter(n.node()));
     }
+    NodeColumns columns = IndexedNodeLister.columnsOf(snapshot);
+    if (snapshot != h.snapshot() && columns != null) {
+      assertThat(s.positions.holdFor(columns))
+          .as(what + ": a block of the snapshot's nodes is read by position")
+          .isTrue();
+      checkFilterBlock(plugin, state, info, snapshot, columns, naive, what);
+    }
+  }
+
+  /**
+   * The snapshot's nodes as one block, backwards, with their positions and the snapshot's columns
+   * (as the scheduler filters its snapshot), every other node already rejected: each open node gets
+   * the naive verdict (null when it passes), the others keep theirs.
+   */
+  private static void checkFilterBlock(
+      InterPodAffinity plugin,
+      CycleState state,
+      PodInfo info,
+      NodeInfoLister snapshot,
+      NodeColumns columns,
+      Naive naive,
+      String what) {
+    List<NodeInfo> all = snapshot.list();
+    int count = all.size();
+    NodeInfo[] block = new NodeInfo[count];
+    int[] positions = new int[count];
+    Status[] verdicts = new Status[count];
+    Status earlier = Status.unschedulable("rejected before");
+    for (int k = 0; k < count; k++) {
+      positions[k] = count - 1 - k;
+      block[k] = all.get(positions[k]);
+      verdicts[k] = k % 2 == 1 ? earlier : null;
+    }
+    plugin.filterBlock(state, info, block, positions, columns, count, verdicts);
+    for (int k = 0; k < count; k++) {
+      if (k % 2 == 1) {
+        assertThat(verdicts[k]).as(what + ": a rejected node keeps its verdict").isSameAs(earlier);
+        continue;
+      }
+      Status want = naive.filter(block[k].node());
+      if (want.isSuccess()) {
+        assertThat(verdicts[k]).as(what + ", block node " + block[k].name()).isNull();
+      } else {
+        assertThat(verdicts[k]).as(what + ", block node " + block[k].name()).isEqualTo(want);
+      }
+    }
   }
 
   /**
@@ -180,7 +228,7 @@ final class InterPodAffinityRandomizedTest {
       for (int p = r.nextInt(20); p > 0; p--) {
         pods.add(randomPod(r, "e" + p, nodes.get(r.nextInt(nodes.size())).name()));
       }
-      FakeReplacingLister lister = new FakeReplacingLister(nodes, pods);
+      FakeReplacingLister lister = new FakeReplacingLister(nodes, pods).withColumns();
       AtomicReference<FakeHandle> current =
           new AtomicReference<>(InterPodAffinityFixtures.handle(nodes, pods, NAMESPACES));
       InterPodAffinity plugin =

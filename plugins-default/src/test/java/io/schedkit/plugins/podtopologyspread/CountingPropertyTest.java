@@ -11,6 +11,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.Status;
 import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.NodeInclusionPolicy;
@@ -79,13 +80,17 @@ final class CountingPropertyTest {
 
   @Test
   void countsAndScores_overASnapshotReplacingChangedNodes_equalNaiveRecount() {
+    int[] byPosition = new int[2];
     for (long seed = 0; seed < SEEDS / 2; seed++) {
       try {
-        checkAcrossReplacements(new Random(seed));
+        checkAcrossReplacements(new Random(seed), byPosition);
       } catch (AssertionError e) {
         throw new AssertionError("seed " + seed + ": " + e.getMessage(), e);
       }
     }
+    // The checks above compared the position paths with the definitions, not only the fallbacks.
+    assertThat(byPosition[0]).as("Filter rounds by position").isGreaterThan(100);
+    assertThat(byPosition[1]).as("Score rounds by position").isGreaterThan(100);
   }
 
   // ---------------------------------------------------------------- checks
@@ -136,13 +141,16 @@ final class CountingPropertyTest {
    * positions (as the scheduler's): PreFilter counts and PreScore scores, kept across cycles by
    * re-reading the reported positions only, equal a naive recount every round.
    */
-  private static void checkAcrossReplacements(Random r) {
+  private static void checkAcrossReplacements(Random r, int[] byPosition) {
     List<Node> nodes = randomNodes(r);
     List<Pod> pods = new ArrayList<>();
     for (int i = r.nextInt(25); i > 0; i--) {
       pods.add(randomPod(r, "e" + i, nodes.get(r.nextInt(nodes.size())).name()));
     }
     FakeReplacingLister lister = new FakeReplacingLister(nodes, pods);
+    if (r.nextInt(4) != 0) {
+      lister.withColumns();
+    }
     FakeHandle base = PodTopologySpreadFixtures.handle(nodes, pods, List.of());
     FrameworkHandle handle =
         (FrameworkHandle)
@@ -177,6 +185,10 @@ final class CountingPropertyTest {
               .as("round %d constraint %d", round, i)
               .isEqualTo(naiveHardCounts(hard, i, incoming, all));
         }
+        if (s.byPosition()) {
+          byPosition[0]++;
+        }
+        checkFilterBlock(r, plugin, state, info, lister, round);
       }
       List<SpreadConstraint> soft =
           SpreadConstraint.compile(
@@ -193,6 +205,9 @@ final class CountingPropertyTest {
             .as("round %d scores", round)
             .isEqualTo(naiveScores(soft, incoming, all, all).toList());
       }
+      if (!soft.isEmpty()) {
+        checkScoreRange(r, plugin, info, lister, soft, round, byPosition);
+      }
       for (int k = r.nextInt(4); k > 0; k--) {
         if (r.nextBoolean() && !pods.isEmpty()) {
           pods.remove(r.nextInt(pods.size()));
@@ -205,6 +220,103 @@ final class CountingPropertyTest {
         lister.rebuild();
       }
     }
+  }
+
+  /**
+   * Filter of a block of the lister's own nodes, with their positions and the lister's columns (as
+   * the scheduler filters its snapshot), some nodes already rejected: each open node gets the
+   * per-node verdict, the others keep theirs.
+   */
+  private static void checkFilterBlock(
+      Random r,
+      PodTopologySpread plugin,
+      CycleState state,
+      PodInfo info,
+      FakeReplacingLister lister,
+      int round) {
+    List<NodeInfo> all = lister.list();
+    int count = all.size();
+    NodeInfo[] block = new NodeInfo[count];
+    int[] positions = new int[count];
+    Status[] verdicts = new Status[count];
+    Status earlier = Status.unschedulable("rejected before");
+    int start = r.nextInt(count);
+    for (int k = 0; k < count; k++) {
+      // The block's nodes in an order other than the list's.
+      positions[k] = (start + k) % count;
+      block[k] = all.get(positions[k]);
+      if (r.nextInt(5) == 0) {
+        verdicts[k] = earlier;
+      }
+    }
+    Status[] before = verdicts.clone();
+    plugin.filterBlock(state, info, block, positions, lister.columns(), count, verdicts);
+    for (int k = 0; k < count; k++) {
+      if (before[k] != null) {
+        assertThat(verdicts[k])
+            .as("round %d: a rejected node keeps its verdict", round)
+            .isSameAs(earlier);
+        continue;
+      }
+      Status want = plugin.filter(state, info, block[k]);
+      if (want.isSuccess()) {
+        assertThat(verdicts[k]).as("round %d node %s", round, block[k].name()).isNull();
+      } else {
+        assertThat(verdicts[k]).as("round %d node %s", round, block[k].name()).isEqualTo(want);
+      }
+    }
+  }
+
+  /**
+   * PreScore over a random subset of the lister's nodes, then Score of slices with their positions
+   * and the lister's columns: each raw score is the per-node score, and the normalized scores are
+   * upstream's.
+   */
+  private static void checkScoreRange(
+      Random r,
+      PodTopologySpread plugin,
+      PodInfo info,
+      FakeReplacingLister lister,
+      List<SpreadConstraint> soft,
+      int round,
+      int[] byPosition) {
+    List<NodeInfo> all = lister.list();
+    List<NodeInfo> feasible = new ArrayList<>();
+    List<Integer> at = new ArrayList<>();
+    for (int p = 0; p < all.size(); p++) {
+      if (r.nextInt(3) != 0) {
+        feasible.add(all.get(p));
+        at.add(p);
+      }
+    }
+    if (feasible.isEmpty()) {
+      return;
+    }
+    CycleState state = new CycleState();
+    if (!plugin.preScore(state, info, feasible).isSuccess()) {
+      return;
+    }
+    if (Scoring.state(state).orElseThrow().byPosition()) {
+      byPosition[1]++;
+    }
+    int count = feasible.size();
+    int[] positions = at.stream().mapToInt(Integer::intValue).toArray();
+    long[] raw = new long[count];
+    for (int k = 0; k < count; k++) {
+      raw[k] = plugin.score(state, info, feasible.get(k));
+    }
+    long[] ranged = new long[count];
+    int split = r.nextInt(count + 1);
+    plugin.scoreRange(state, info, feasible, positions, lister.columns(), 0, split, ranged);
+    plugin.scoreRange(state, info, feasible, positions, lister.columns(), split, count, ranged);
+    assertThat(ranged)
+        .as("round %d: scoreRange by position equals score", round)
+        .containsExactly(raw);
+    NodeScoreList got = NodeScoreList.of(feasible, raw);
+    plugin.normalizeScore(state, info, got);
+    assertThat(got.toList())
+        .as("round %d subset scores", round)
+        .isEqualTo(naiveScores(soft, info.pod(), all, feasible).toList());
   }
 
   private static void checkScores(Random r) {
