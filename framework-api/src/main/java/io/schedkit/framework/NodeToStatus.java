@@ -26,6 +26,9 @@ public final class NodeToStatus {
   private NodeInfo[] pendingNodes;
   private Status[] pendingStatuses;
   private int pendingCount;
+  // Where the recorded nodes sit in a lister's list, when the recorder knew (else null).
+  private List<NodeInfo> pendingList;
+  private int[] pendingPositions;
 
   /** An empty map whose absent nodes are UnschedulableAndUnresolvable with no reason. */
   public NodeToStatus() {
@@ -54,6 +57,22 @@ public final class NodeToStatus {
    * @param count how many entries to take
    */
   public void setAll(NodeInfo[] nodes, Status[] statuses, int count) {
+    setAll(nodes, statuses, count, null, null);
+  }
+
+  /**
+   * {@link #setAll(NodeInfo[], Status[], int)} for nodes of a lister's list whose positions the
+   * caller knows: {@code list.get(positions[i])} is {@code nodes[i]}. {@link #nodesWithCode} then
+   * selects by those positions, without reading the nodes, when asked about that list object.
+   *
+   * @param nodes the nodes, the first {@code count} used, no name twice
+   * @param statuses their statuses, none of the first {@code count} null
+   * @param count how many entries to take
+   * @param list the lister's list the positions refer to; null if none
+   * @param positions each node's position in {@code list}; null if none; taken over
+   */
+  public void setAll(
+      NodeInfo[] nodes, Status[] statuses, int count, List<NodeInfo> list, int[] positions) {
     if (count <= 0) {
       return;
     }
@@ -61,6 +80,8 @@ public final class NodeToStatus {
     pendingNodes = nodes;
     pendingStatuses = statuses;
     pendingCount = count;
+    pendingList = list == null || positions == null ? null : list;
+    pendingPositions = pendingList == null ? null : positions;
   }
 
   /** Moves the statuses {@link #setAll} recorded into the map. */
@@ -77,6 +98,8 @@ public final class NodeToStatus {
     pendingNodes = null;
     pendingStatuses = null;
     pendingCount = 0;
+    pendingList = null;
+    pendingPositions = null;
   }
 
   /**
@@ -244,11 +267,14 @@ public final class NodeToStatus {
     List<NodeInfo> all = lister.list();
     boolean[] matching = new boolean[all.size()];
     int count = 0;
+    // Positions recorded for this very list spare a read of every node.
+    int[] known = pendingList == all ? pendingPositions : null;
     for (int i = 0; i < pendingCount; i++) {
       if (pendingStatuses[i].code() != code) {
         continue;
       }
-      int position = IndexedNodeLister.positionIn(lister, pendingNodes[i]);
+      int position =
+          known != null ? known[i] : IndexedNodeLister.positionIn(lister, pendingNodes[i]);
       if (position < 0) {
         return null;
       }

@@ -66,4 +66,20 @@ public interface PluginRunner {
   default List<String> filterPluginNames(CycleState state) {
     return List.of();
   }
+
+  /**
+   * What the pods nominated to {@code node} that {@link #runFilterPluginsWithNominatedPods} adds
+   * for {@code pod} (those of at least its priority, other than {@code pod} itself) request in
+   * total. Preemption reads it for every node it considers, to skip the nodes where those pods
+   * alone leave no room for the pod; a runner that keeps nominations by the snapshot's node
+   * positions answers without a lookup by node name.
+   *
+   * @param pod the pod being scheduled
+   * @param node the snapshot's node, or a copy of it
+   * @return the total ({@link NominatedRequests#NONE} when no nominated pod counts), or null when
+   *     the runner does not tell (the default): then read {@link PodNominator#nominatedPodsForNode}
+   */
+  default NominatedRequests nominatedRequests(PodInfo pod, NodeInfo node) {
+    return null;
+  }
 }

@@ -133,6 +133,58 @@ final class NodeToStatusTest {
     }
   }
 
+  /**
+   * With the recorded nodes' positions in the lister's list, {@code nodesWithCode} selects by those
+   * positions and agrees with looking every node up by name; positions recorded for another list
+   * object are not used.
+   */
+  @Test
+  void nodesWithCode_byRecordedPositions_agreesWithLookupByName() {
+    Random random = new Random(17);
+    Status[] choices = {
+      Status.unschedulable("a"), Status.unresolvable("b"), Status.unschedulable("c")
+    };
+    for (int round = 0; round < 300; round++) {
+      List<NodeInfo> nodes = nodes(1 + random.nextInt(40));
+      NodeInfoLister lister = lister(nodes);
+      int n = nodes.size();
+      int start = random.nextInt(n);
+      int count = random.nextInt(n + 1);
+      NodeInfo[] recorded = new NodeInfo[count];
+      Status[] statuses = new Status[count];
+      int[] positions = new int[count];
+      Map<String, Status> byName = new HashMap<>();
+      for (int i = 0; i < count; i++) {
+        positions[i] = (start + i) % n;
+        recorded[i] = nodes.get(positions[i]);
+        statuses[i] = choices[random.nextInt(choices.length)];
+        byName.put(recorded[i].name(), statuses[i]);
+      }
+      // Positions of another list object: a rebuilt list, where they must not be trusted.
+      boolean otherList = round % 4 == 0;
+      int[] given = positions.clone();
+      if (otherList) {
+        for (int i = 0; i < count; i++) {
+          given[i] = random.nextInt(n);
+        }
+      }
+      Status absent = random.nextBoolean() ? Status.unresolvable() : Status.unschedulable("gone");
+      NodeToStatus m = new NodeToStatus();
+      m.setAbsentStatus(absent);
+      m.setAll(
+          recorded, statuses, count, otherList ? new ArrayList<>(nodes) : lister.list(), given);
+      NodeToStatus naive = new NodeToStatus(byName, absent);
+      for (Code code : List.of(Code.UNSCHEDULABLE, Code.UNSCHEDULABLE_AND_UNRESOLVABLE)) {
+        assertThat(m.nodesWithCode(lister, code))
+            .as("round %d, %s, other list %s", round, code, otherList)
+            .containsExactlyElementsOf(naive.nodesWithCode(lister, code));
+      }
+      assertThat(m.get(nodes.get(start).name()))
+          .as("round %d, a lookup by name", round)
+          .isEqualTo(naive.get(nodes.get(start).name()));
+    }
+  }
+
   @Test
   void forEach_visitsRecordedStatuses_andTheHistogramCountsReasonsPerNode() {
     List<NodeInfo> nodes = nodes(5);

@@ -472,18 +472,32 @@ final class SchedulingAlgorithm {
     if (rejectedCount > 0) {
       NodeInfo[] rejectedNodes = new NodeInfo[rejectedCount];
       Status[] statuses = new Status[rejectedCount];
+      // With columns the nodes are the snapshot's list: their positions go with them, so that
+      // preemption selects its potential nodes without reading each one.
+      int[] rejectedPositions = columns == null ? null : new int[rejectedCount];
       int k = 0;
       for (int i = 0; i < reached; i++) {
         Status s = rejected[i];
         if (s != null) {
           rejected[i] = null;
-          rejectedNodes[k] = nodes.get((start + i) % n);
+          int at = (start + i) % n;
+          rejectedNodes[k] = nodes.get(at);
+          if (rejectedPositions != null) {
+            rejectedPositions[k] = at;
+          }
           statuses[k++] = s;
           diagnosis.addPluginStatus(s);
         }
       }
       // Built into a map only if something reads it: a cycle that succeeds never does.
-      diagnosis.nodeToStatus().setAll(rejectedNodes, statuses, rejectedCount);
+      diagnosis
+          .nodeToStatus()
+          .setAll(
+              rejectedNodes,
+              statuses,
+              rejectedCount,
+              rejectedPositions == null ? null : nodes,
+              rejectedPositions);
     }
     List<NodeInfo> out = new ArrayList<>(found.get());
     for (int i = 0; i < found.get(); i++) {

@@ -274,7 +274,8 @@ public final class Evaluator {
     // needed, and their dry runs run, only when no candidate is found.
     NominatedRoomCheck room =
         checkNominatedRoom ? NominatedRoomCheck.of(handle, strategy, state, pod) : null;
-    List<NodeInfo> deferred = new ArrayList<>();
+    // Each piece marks its own entry (no lock); read after the parallel pass, in visiting order.
+    boolean[] deferred = room == null ? null : new boolean[n];
     int start = n == 0 ? 0 : Math.floorMod(offset, n);
     handle
         .parallelizer()
@@ -283,16 +284,16 @@ public final class Evaluator {
             i -> {
               NodeInfo original = potentialNodes.get((start + i) % n);
               if (room != null && room.surelyFails(original)) {
-                synchronized (deferred) {
-                  deferred.add(original);
-                }
+                deferred[i] = true;
                 return true;
               }
               return run.visit(original);
             });
-    if (run.candidates() == 0) {
-      for (NodeInfo original : deferred) {
-        run.visit(original);
+    if (deferred != null && run.candidates() == 0) {
+      for (int i = 0; i < n; i++) {
+        if (deferred[i]) {
+          run.visit(potentialNodes.get((start + i) % n));
+        }
       }
     }
     return run.result();

@@ -3,13 +3,16 @@ package io.schedkit.preemption;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NominatedRequests;
+import io.schedkit.framework.PluginRunner;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
 import java.util.List;
 
 /**
- * Tells, before a node's dry run, that the dry run must fail because the node's nominated pods
- * leave no room for the preemptor's cpu or memory even with every pod on the node gone.
+ * Tells, before a node's dry run, that the dry run must fail because the node's nominated pods (or,
+ * without any that count, the node's size alone) leave no room for the preemptor's cpu or memory
+ * even with every pod on the node gone.
  *
  * <p>Why that is exact: the default victim selection removes pods of lower priority only, then runs
  * the Filter plugins on the node with its nominated pods of at least the preemptor's priority added
@@ -23,7 +26,9 @@ import java.util.List;
  * <p>Used only when it holds: NodeResourcesFit runs in the cycle and the strategy keeps the default
  * victim selection (whichever pods it may remove, the nominated pods stay). In PreemptionBasic most
  * dry runs are of nodes holding a nominated preemptor, each a node copy, its pods removed and the
- * Filter plugins run twice, to learn what this check answers with two lookups.
+ * Filter plugins run twice, to learn what this check answers from the runner's {@link
+ * io.schedkit.framework.PluginRunner#nominatedRequests} (by the node's snapshot position, without
+ * reading the nominated pods).
  *
  * <p>Immutable and safe to share between the dry run's workers.
  */
@@ -32,12 +37,14 @@ final class NominatedRoomCheck {
   static final String NODE_RESOURCES_FIT = "NodeResourcesFit";
 
   private final FrameworkHandle handle;
+  private final PluginRunner runner;
   private final PodInfo preemptor;
   private final long cpu;
   private final long memory;
 
   private NominatedRoomCheck(FrameworkHandle handle, PodInfo preemptor) {
     this.handle = handle;
+    this.runner = handle.runner();
     this.preemptor = preemptor;
     this.cpu = preemptor.requests().milliCpu();
     this.memory = preemptor.requests().memory();
@@ -57,18 +64,24 @@ final class NominatedRoomCheck {
 
   /** Whether the dry run of {@code node} (the snapshot's) must fail. */
   boolean surelyFails(NodeInfo node) {
-    List<PodInfo> nominated = handle.nominator().nominatedPodsForNode(node.name());
-    if (nominated.isEmpty()) {
-      return false;
-    }
-    long nominatedCpu = 0;
-    long nominatedMemory = 0;
-    int priority = preemptor.priority();
-    for (int i = 0, n = nominated.size(); i < n; i++) {
-      PodInfo p = nominated.get(i);
-      if (p.priority() >= priority && !p.isSamePodAs(preemptor)) {
-        nominatedCpu += p.requests().milliCpu();
-        nominatedMemory += p.requests().memory();
+    long nominatedCpu;
+    long nominatedMemory;
+    NominatedRequests counted = runner.nominatedRequests(preemptor, node);
+    if (counted != null) {
+      // No nominated pod that counts: the node fails only if the pod exceeds what it allocates.
+      nominatedCpu = counted.milliCpu();
+      nominatedMemory = counted.memory();
+    } else {
+      List<PodInfo> nominated = handle.nominator().nominatedPodsForNode(node.name());
+      nominatedCpu = 0;
+      nominatedMemory = 0;
+      int priority = preemptor.priority();
+      for (int i = 0, n = nominated.size(); i < n; i++) {
+        PodInfo p = nominated.get(i);
+        if (p.priority() >= priority && !p.isSamePodAs(preemptor)) {
+          nominatedCpu += p.requests().milliCpu();
+          nominatedMemory += p.requests().memory();
+        }
       }
     }
     Resource allocatable = node.allocatable();

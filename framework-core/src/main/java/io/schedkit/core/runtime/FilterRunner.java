@@ -5,6 +5,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.NominatedRequests;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.Status;
@@ -206,9 +207,11 @@ final class FilterRunner {
     if (m == 0) {
       return true;
     }
+    // The copies' rows are kept by the nodes' positions, in columns shared by all the copies.
     NodeInfo[] copies = new NodeInfo[m];
     int[] rows = new int[m];
-    MutableNodeColumns copyColumns = new MutableNodeColumns(m);
+    NodeColumns copyColumns = null;
+    boolean oneColumns = true;
     for (int k = 0; k < m; k++) {
       int i = at[k];
       @SuppressWarnings("unchecked")
@@ -216,8 +219,21 @@ final class FilterRunner {
       NominatedNodeCopies.Copy c =
           nominatedCopies.withPods(nodes[i], positions[i], byPosition.length, pods);
       copies[k] = c.node();
-      rows[k] = k;
-      copyColumns.copyRow(k, c.row(), 0);
+      rows[k] = positions[i];
+      if (copyColumns == null) {
+        copyColumns = c.columns();
+      } else if (c.columns() != copyColumns) {
+        oneColumns = false;
+      }
+    }
+    if (!oneColumns) {
+      // The kept columns were replaced during the block (another list size): gather the rows.
+      MutableNodeColumns gathered = new MutableNodeColumns(m);
+      for (int k = 0; k < m; k++) {
+        gathered.set(k, copies[k]);
+        rows[k] = k;
+      }
+      copyColumns = gathered;
     }
     Status[] withNominated = new Status[m];
     if (!filterBlock(state, pod, copies, rows, copyColumns, m, withNominated, null)) {
@@ -466,6 +482,25 @@ final class FilterRunner {
     }
     return withNominatedPods(
         state, pod, node, framework.services().nominator().nominatedPodsForNode(node.name()));
+  }
+
+  /** See {@link Framework#nominatedRequests}. */
+  NominatedRequests nominatedRequests(PodInfo pod, NodeInfo node) {
+    VersionedNominator indexed = versioned;
+    List<PodInfo> counted;
+    if (indexed != null) {
+      NodeNominations nn = nominationsOf(indexed, node);
+      if (nn == null || nn.noneCount(pod.priority())) {
+        return NominatedRequests.NONE;
+      }
+      if (nn.allCount(pod, NodeNominations.uidHash(pod))) {
+        return nn.requests();
+      }
+      counted = counted(nn.pods(), pod);
+    } else {
+      counted = counted(framework.services().nominator().nominatedPodsForNode(node.name()), pod);
+    }
+    return counted == null ? NominatedRequests.NONE : NominatedRequests.of(counted);
   }
 
   /**

@@ -9,6 +9,7 @@ import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
+import io.schedkit.framework.NominatedRequests;
 import io.schedkit.framework.PermitPlugin;
 import io.schedkit.framework.PermitResult;
 import io.schedkit.framework.Plugin;
@@ -362,6 +363,11 @@ public final class Framework implements PluginRunner {
   @Override
   public List<String> filterPluginNames(CycleState state) {
     return filtering.activeFilterNames(state);
+  }
+
+  @Override
+  public NominatedRequests nominatedRequests(PodInfo pod, NodeInfo node) {
+    return filtering.nominatedRequests(pod, node);
   }
 
   /**

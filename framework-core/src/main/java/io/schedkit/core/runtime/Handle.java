@@ -5,6 +5,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.NominatedRequests;
 import io.schedkit.framework.ObjectLister;
 import io.schedkit.framework.Parallelizer;
 import io.schedkit.framework.PluginRunner;
@@ -139,6 +140,11 @@ final class Handle implements FrameworkHandle, PluginRunner {
   @Override
   public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo node) {
     return framework().runFilterPluginsWithNominatedPods(state, pod, node);
+  }
+
+  @Override
+  public NominatedRequests nominatedRequests(PodInfo pod, NodeInfo node) {
+    return framework().nominatedRequests(pod, node);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.schedkit.core.runtime;
 
+import io.schedkit.framework.NominatedRequests;
 import io.schedkit.framework.PodInfo;
 import java.util.List;
 
@@ -17,6 +18,9 @@ public final class NodeNominations {
   private final List<PodInfo> pods;
   private final int highestPriority;
   private final int lowestPriority;
+
+  /** What all the pods request together (what counts when {@link #allCount} says all do). */
+  private final NominatedRequests requests;
 
   /**
    * The pods' UID hashes, or null when a pod has no UID (then {@link #allCount} says "not sure").
@@ -42,6 +46,7 @@ public final class NodeNominations {
       hashes[i] = uid.hashCode();
     }
     this.uidHashes = hashes;
+    this.requests = NominatedRequests.of(this.pods);
   }
 
   /**
@@ -51,6 +56,15 @@ public final class NodeNominations {
    */
   public List<PodInfo> pods() {
     return pods;
+  }
+
+  /**
+   * What the pods request together: the nominated requests a pod sees here when {@link #allCount}.
+   *
+   * @return the total cpu and memory requests
+   */
+  public NominatedRequests requests() {
+    return requests;
   }
 
   /**

@@ -24,25 +24,34 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Memory: at most one copy per node position, each about the size of the snapshot's node; an
  * entry whose nominations are gone stays until its position is next filtered with others.
  *
- * <p>Each kept copy comes with its own one-row {@link NodeColumns}, written once when the copy is
- * built, so a Filter pass can hand a block of copies to the plugins' position-aware {@code
- * filterBlock} by gathering those rows into columns of its own (see {@code
- * FilterRunner.runFilterPluginsOnBlock}).
+ * <p>Each kept copy has a row in columns kept by the same positions, written when the copy is
+ * built, so a Filter pass hands a block of copies to the plugins' position-aware {@code
+ * filterBlock} with the copies' snapshot positions and those columns (see {@code
+ * FilterRunner.runFilterPluginsOnBlock}), reading no per-copy object but the entry.
  *
- * <p>Design note (threads): Filter workers call {@link #withPods} concurrently. Entries are
- * immutable records (the row is never written after publication) published through an atomic array;
- * two workers that miss on the same position each build a copy and the last one stays, both
- * correct. The array is replaced when the node list's size changes, which drops every entry.
+ * <p>Design note (threads): Filter workers call {@link #withPods} concurrently, for distinct
+ * positions within one pass. Entries are immutable records published through an atomic array after
+ * their row is written; two workers that miss on the same position each build a copy and write the
+ * row, both describing the same node with the same pods, and the last entry stays. The array and
+ * the columns are replaced together when the node list's size changes, which drops every entry.
  */
 final class NominatedNodeCopies {
   /**
-   * A kept copy: {@code node} is {@code source} with {@code added} added; {@code row} is the copy's
-   * {@link NodeColumns} row (row 0), for Filter passes that hand copies to the plugins'
-   * position-aware {@code filterBlock}.
+   * A kept copy: {@code node} is {@code source} with {@code added} added; row {@code position} of
+   * {@code columns} describes it, for Filter passes that hand copies to the plugins' position-aware
+   * {@code filterBlock}.
    */
-  record Copy(NodeInfo source, List<PodInfo> added, NodeInfo node, MutableNodeColumns row) {}
+  record Copy(NodeInfo source, List<PodInfo> added, NodeInfo node, NodeColumns columns) {}
 
-  private volatile AtomicReferenceArray<Copy> entries = new AtomicReferenceArray<>(0);
+  /**
+   * The kept copies by list position, and their columns rows by the same positions: one array of
+   * rows for all copies, so that a pass over many nodes with nominated pods reads consecutive rows
+   * instead of an object per copy.
+   */
+  private record Table(AtomicReferenceArray<Copy> entries, MutableNodeColumns columns) {}
+
+  private volatile Table table =
+      new Table(new AtomicReferenceArray<>(0), new MutableNodeColumns(0));
 
   /**
    * {@code node} with {@code added} added, in order: a copy kept from an earlier call when
@@ -74,11 +83,12 @@ final class NominatedNodeCopies {
    * @return the copy, kept or new; nobody may change it
    */
   Copy withPods(NodeInfo node, int position, int size, List<PodInfo> added) {
-    AtomicReferenceArray<Copy> array = entries;
-    if (array.length() != size) {
-      array = new AtomicReferenceArray<>(size);
-      entries = array;
+    Table t = table;
+    if (t.entries().length() != size) {
+      t = new Table(new AtomicReferenceArray<>(size), new MutableNodeColumns(size));
+      table = t;
     }
+    AtomicReferenceArray<Copy> array = t.entries();
     Copy entry = array.get(position);
     if (entry != null
         && entry.source() == node
@@ -86,9 +96,9 @@ final class NominatedNodeCopies {
       return entry;
     }
     NodeInfo copy = build(node, added);
-    MutableNodeColumns row = new MutableNodeColumns(1);
-    row.set(0, copy);
-    Copy made = new Copy(node, added, copy, row);
+    // The row first: a reader that finds the entry (a volatile read) sees the row written.
+    t.columns().set(position, copy);
+    Copy made = new Copy(node, added, copy, t.columns());
     array.set(position, made);
     return made;
   }

@@ -13,8 +13,8 @@ import java.util.function.IntPredicate;
 /**
  * The scheduler's {@link Parallelizer}: {@code parallelism - 1} daemon worker threads plus the
  * calling thread share the pieces, in chunks of about the square root of the piece count (as
- * kube-scheduler's parallelizer). With parallelism 1 everything runs on the caller's thread, in
- * index order, which keeps simulations deterministic.
+ * kube-scheduler's parallelizer; {@link #untilStopped}, a few pieces at a time). With parallelism 1
+ * everything runs on the caller's thread, in index order, which keeps simulations deterministic.
  *
  * <p>Design note: each call publishes a job; workers and the caller claim chunks from one atomic
  * cursor, so the caller never waits for a worker to start. The caller returns once every claimed
@@ -69,26 +69,39 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
 
   @Override
   public void until(int pieces, IntConsumer work) {
-    untilStopped(
+    run(
         pieces,
+        chunkSize(pieces, parallelism),
         i -> {
           work.accept(i);
           return true;
-        });
+        },
+        null);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The pieces are handed out {@value #STOPPABLE_CHUNK} at a time: work that may stop early
+   * (preemption's dry run, a node per piece) has pieces that each cost microseconds, and a worker
+   * that the operating system deschedules holds up the caller with the unstarted pieces it claimed;
+   * with small claims the caller takes them instead.
+   */
   @Override
   public void untilStopped(int pieces, IntPredicate work) {
-    run(pieces, work, null);
+    run(pieces, Math.min(STOPPABLE_CHUNK, chunkSize(pieces, parallelism)), work, null);
   }
 
   @Override
   public void rangesUntilStopped(int pieces, RangeWork work) {
-    run(pieces, null, work);
+    run(pieces, chunkSize(pieces, parallelism), null, work);
   }
 
+  /** The most pieces one claim takes in {@link #untilStopped}. */
+  static final int STOPPABLE_CHUNK = 4;
+
   /** Runs {@code pieceWork} per piece, or {@code rangeWork} per chunk (exactly one is given). */
-  private void run(int pieces, IntPredicate pieceWork, RangeWork rangeWork) {
+  private void run(int pieces, int chunkSize, IntPredicate pieceWork, RangeWork rangeWork) {
     if (pieces <= 0) {
       return;
     }
@@ -107,7 +120,7 @@ public final class WorkerPool implements Parallelizer, AutoCloseable {
     if (closed) {
       throw new IllegalStateException("the worker pool is closed");
     }
-    Job job = new Job(pieces, chunkSize(pieces, parallelism), pieceWork, rangeWork);
+    Job job = new Job(pieces, chunkSize, pieceWork, rangeWork);
     int helpers = Math.min(workers.length, job.chunks - 1);
     for (int h = 0; h < helpers; h++) {
       offers.add(job);

@@ -11,6 +11,7 @@ import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
+import io.schedkit.framework.NominatedRequests;
 import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodNominator;
@@ -22,6 +23,7 @@ import io.schedkit.framework.config.Plugins;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.model.Container;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
@@ -441,6 +443,89 @@ final class FilterBlockRunnerTest {
           got);
       assertThat(got[0]).as("block, also low: %s", alsoLow).isEqualTo(Status.success());
     }
+  }
+
+  @Test
+  void nominatedRequests_areWhatTheCountedNominatedPodsRequest_byPositionOrByName() {
+    int counted = 0;
+    int partlyCounted = 0;
+    for (long seed = 0; seed < 200; seed++) {
+      Random r = new Random(seed);
+      int n = 1 + r.nextInt(12);
+      SchedulerCache cache = new SchedulerCache();
+      for (int i = 0; i < n; i++) {
+        cache.addNode(node("node-" + i));
+      }
+      Snapshot snapshot = new Snapshot();
+      cache.updateSnapshot(snapshot);
+      Nominator nominator = new Nominator();
+      List<PodInfo> candidates = new ArrayList<>();
+      for (int k = 0; k < 10; k++) {
+        Pod.Builder b =
+            Pod.builder()
+                .namespace("default")
+                .name("nominated-" + k)
+                .priority(r.nextInt(3) * 10)
+                .container(
+                    Container.builder()
+                        .name("c")
+                        .request("cpu", (100 + r.nextInt(900)) + "m")
+                        .request("memory", (1 + r.nextInt(64)) + "Mi")
+                        .build());
+        if (k < 8) {
+          b.uid("nominated-" + k);
+        }
+        candidates.add(PodInfo.of(b.build()));
+      }
+      for (int k = r.nextInt(12); k > 0; k--) {
+        nominator.addNominatedPod(
+            candidates.get(r.nextInt(candidates.size())),
+            NominatingInfo.override("node-" + r.nextInt(n)));
+      }
+      Framework f =
+          framework(registry("", 9, new PodLimit("ColumnLimit", 9)), () -> snapshot, nominator);
+      Framework byName =
+          framework(
+              registry("", 9, new PodLimit("ColumnLimit", 9)),
+              () -> snapshot,
+              new ByName(nominator));
+      List<PodInfo> incoming = new ArrayList<>(candidates);
+      for (int priority = 0; priority <= 30; priority += 10) {
+        incoming.add(PodInfo.of(pod("incoming-" + priority, "", priority)));
+      }
+      for (PodInfo pod : incoming) {
+        for (NodeInfo node : snapshot.list()) {
+          long cpu = 0;
+          long memory = 0;
+          List<PodInfo> all = nominator.nominatedPodsForNode(node.name());
+          int counting = 0;
+          for (PodInfo np : all) {
+            if (np.priority() >= pod.priority() && !np.isSamePodAs(pod)) {
+              cpu += np.requests().milliCpu();
+              memory += np.requests().memory();
+              counting++;
+            }
+          }
+          NominatedRequests expected = new NominatedRequests(cpu, memory);
+          String what = "seed " + seed + ", " + pod.name() + " on " + node.name();
+          assertThat(f.nominatedRequests(pod, node)).as(what).isEqualTo(expected);
+          assertThat(f.nominatedRequests(pod, node.copy()))
+              .as(what + ", a copy")
+              .isEqualTo(expected);
+          assertThat(byName.nominatedRequests(pod, node))
+              .as(what + ", by name")
+              .isEqualTo(expected);
+          if (counting > 0) {
+            counted++;
+            if (counting < all.size()) {
+              partlyCounted++;
+            }
+          }
+        }
+      }
+    }
+    assertThat(counted).as("nodes with nominated pods that count").isGreaterThan(1000);
+    assertThat(partlyCounted).as("nodes where only some count").isGreaterThan(200);
   }
 
   private static Node node(String name) {

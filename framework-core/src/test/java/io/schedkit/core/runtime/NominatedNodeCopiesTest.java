@@ -145,7 +145,7 @@ final class NominatedNodeCopiesTest {
   }
 
   @Test
-  void copyRow_isTheCopysOwnRow_inEveryField() {
+  void copyRow_isTheCopysOwnRowAtItsPosition_inEveryField() {
     for (long seed = 0; seed < 30; seed++) {
       Random r = new Random(seed);
       SchedulerCache cache = new SchedulerCache();
@@ -161,6 +161,7 @@ final class NominatedNodeCopiesTest {
       cache.updateSnapshot(snapshot);
       NodeColumns columns = snapshot.columns();
       NominatedNodeCopies copies = new NominatedNodeCopies();
+      List<NominatedNodeCopies.Copy> made = new ArrayList<>();
       for (int p = 0; p < snapshot.size(); p++) {
         NodeInfo source = snapshot.list().get(p);
         List<PodInfo> added = new ArrayList<>();
@@ -169,6 +170,7 @@ final class NominatedNodeCopiesTest {
         }
         added = List.copyOf(added);
         NominatedNodeCopies.Copy copy = copies.withPods(source, p, snapshot.size(), added);
+        made.add(copy);
         String what = "seed " + seed + ", " + source.name();
 
         assertThat(copy.source()).as(what).isSameAs(source);
@@ -180,19 +182,31 @@ final class NominatedNodeCopiesTest {
         MutableNodeColumns fresh = new MutableNodeColumns(1);
         fresh.set(0, copy.node());
         for (int field : FIELDS) {
-          assertThat(copy.row().get(0, field))
+          assertThat(copy.columns().get(p, field))
               .as("%s, field %d", what, field)
               .isEqualTo(fresh.get(0, field));
         }
-        assertThat(copy.row().get(0, NodeColumns.POD_COUNT))
+        assertThat(copy.columns().get(p, NodeColumns.POD_COUNT))
             .as("%s: the copy's pods, not the source's", what)
             .isEqualTo(columns.get(p, NodeColumns.POD_COUNT) + added.size());
-        assertThat(copy.row().get(0, NodeColumns.ALLOCATABLE_MILLI_CPU))
+        assertThat(copy.columns().get(p, NodeColumns.ALLOCATABLE_MILLI_CPU))
             .as(what)
             .isEqualTo(columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU));
-        assertThat(copy.row().get(0, NodeColumns.FLAGS))
+        assertThat(copy.columns().get(p, NodeColumns.FLAGS))
             .as("%s: the source's flags", what)
             .isEqualTo(columns.get(p, NodeColumns.FLAGS));
+      }
+      // The copies share one set of columns, each its own row: building the others changed none.
+      for (int p = 0; p < made.size(); p++) {
+        NominatedNodeCopies.Copy copy = made.get(p);
+        assertThat(copy.columns()).as("seed %d", seed).isSameAs(made.get(0).columns());
+        MutableNodeColumns fresh = new MutableNodeColumns(1);
+        fresh.set(0, copy.node());
+        for (int field : FIELDS) {
+          assertThat(copy.columns().get(p, field))
+              .as("seed %d, position %d, field %d, after every copy was built", seed, p, field)
+              .isEqualTo(fresh.get(0, field));
+        }
       }
     }
   }
@@ -215,7 +229,7 @@ final class NominatedNodeCopiesTest {
 
     NominatedNodeCopies.Copy first = copies.withPods(b, at, snapshot.size(), added);
     assertThat(podNames(first.node())).containsExactly("n1", "n2", "running");
-    assertThat(first.row().get(0, NodeColumns.REQUESTED_MILLI_CPU)).isEqualTo(3500);
+    assertThat(first.columns().get(at, NodeColumns.REQUESTED_MILLI_CPU)).isEqualTo(3500);
     assertThat(copies.withPods(b, at, snapshot.size(), added))
         .as("the same node and the same list object")
         .isSameAs(first);
@@ -234,7 +248,7 @@ final class NominatedNodeCopiesTest {
     // Other pods: a new copy, kept from then on.
     NominatedNodeCopies.Copy second = copies.withPods(b, at, snapshot.size(), List.of(n1));
     assertThat(second).isNotSameAs(first);
-    assertThat(second.row().get(0, NodeColumns.POD_COUNT)).isEqualTo(2);
+    assertThat(second.columns().get(at, NodeColumns.POD_COUNT)).isEqualTo(2);
     assertThat(copies.withPods(b, at, snapshot.size(), List.of(n1))).isSameAs(second);
 
     // Another node at that position, or another list size: a new copy.

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.Collectors;
@@ -35,6 +37,42 @@ final class WorkerPoolTest {
             return i < 4;
           });
       assertThat(order).hasToString("01234");
+    }
+  }
+
+  @Test
+  void untilStopped_aBlockedWorker_holdsBackNoMoreThanOneSmallClaim() {
+    int pieces = 200;
+    try (WorkerPool pool = new WorkerPool(2)) {
+      Thread caller = Thread.currentThread();
+      CountDownLatch release = new CountDownLatch(1);
+      AtomicInteger byCaller = new AtomicInteger();
+      AtomicInteger byWorker = new AtomicInteger();
+      AtomicInteger gaveUp = new AtomicInteger();
+      pool.untilStopped(
+          pieces,
+          i -> {
+            if (Thread.currentThread() == caller) {
+              // All but the worker's claim: the caller takes every piece the worker did not claim.
+              if (byCaller.incrementAndGet() >= pieces - WorkerPool.STOPPABLE_CHUNK) {
+                release.countDown();
+              }
+            } else {
+              byWorker.incrementAndGet();
+              try {
+                if (!release.await(30, TimeUnit.SECONDS)) {
+                  gaveUp.incrementAndGet();
+                }
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
+            return true;
+          });
+      assertThat(byCaller.get() + byWorker.get()).isEqualTo(pieces);
+      assertThat(gaveUp.get())
+          .as("pieces of the blocked worker that the caller could not take over")
+          .isZero();
     }
   }
 
