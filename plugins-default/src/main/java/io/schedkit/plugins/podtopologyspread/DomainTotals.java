@@ -176,6 +176,14 @@ final class DomainTotals {
     return nodesIn[id] == 0 ? 0 : totals[id];
   }
 
+  /**
+   * The matching pods on the node at position {@code p} itself, when it is counted ({@link
+   * #domainAt} non-negative); 0 otherwise.
+   */
+  int countAt(int p) {
+    return countAt[p];
+  }
+
   /** How many values are numbered: every number is below it. */
   int domainCount() {
     return domainNames.size();
