@@ -88,13 +88,17 @@ final class Scoring {
     }
     RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
     boolean keysAloneDecide = SpreadConstraint.keysAloneDecide(constraints, affinity);
-    if (keysAloneDecide) {
-      PreScoreState byPosition =
-          preScoreByPosition(constraints, matchers, requireAllTopologies, filteredNodes);
-      if (byPosition != null) {
-        state.write(KEY, byPosition);
-        return Status.success();
-      }
+    NodeInclusion[] inclusions = new NodeInclusion[n];
+    for (int i = 0; i < n; i++) {
+      SpreadConstraint c = constraints.get(i);
+      // Score counts a node's own pods for hostname whether or not the node is included.
+      inclusions[i] = c.isHostname() ? null : c.inclusion(pod, affinity);
+    }
+    PreScoreState byPosition =
+        preScoreByPosition(constraints, matchers, inclusions, requireAllTopologies, filteredNodes);
+    if (byPosition != null) {
+      state.write(KEY, byPosition);
+      return Status.success();
     }
     PreScoreState s = new PreScoreState(constraints);
     int[] domains = new int[n];
@@ -149,18 +153,21 @@ final class Scoring {
   }
 
   /**
-   * PreScore by snapshot position, when keys alone decide which nodes count: each feasible node's
-   * domains, and for hostname constraints its own matching pods, are read from the cross-cycle
-   * {@link DomainTotals} by its position instead of from its labels and pods, and the state gets a
-   * {@link Positions} view for Score. With {@code requireAllTopologies} the totals count only nodes
-   * with every key and a feasible node without one is ignored; without it (System defaulting) every
-   * node counts, one without a non-hostname key in domain {@code ""}. The same state as the
-   * node-by-node PreScore (with no hostname counts by name: Score counts a node's pods itself if
-   * the view no longer holds); null when this does not apply (then that one runs).
+   * PreScore by snapshot position: each feasible node's domains, and for hostname constraints its
+   * own matching pods, are read from the cross-cycle {@link DomainTotals} by its position instead
+   * of from its labels and pods, and the state gets a {@link Positions} view for Score. With {@code
+   * requireAllTopologies} the totals count only nodes with every key and a feasible node without
+   * one is ignored; without it (System defaulting) a node without a non-hostname key is in domain
+   * {@code ""}. A non-hostname constraint's totals count only the nodes its {@link NodeInclusion}
+   * (from {@code inclusions}, null for none) includes, while its domains are those of the feasible
+   * nodes whether included or not, as upstream. The same state as the node-by-node PreScore (with
+   * no hostname counts by name: Score counts a node's pods itself if the view no longer holds);
+   * null when this does not apply (then that one runs).
    */
   private PreScoreState preScoreByPosition(
       List<SpreadConstraint> constraints,
       PodMatcher[] matchers,
+      NodeInclusion[] inclusions,
       boolean requireAllTopologies,
       List<NodeInfo> filteredNodes) {
     NodeInfoLister lister = snapshot.get();
@@ -184,7 +191,8 @@ final class Scoring {
     for (int i = 0; i < n; i++) {
       used[i] =
           totals.get(
-              new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]),
+              new DomainTotals.Key(
+                  keys, constraints.get(i).topologyKey(), matchers[i], inclusions[i]),
               indexed,
               allNodes,
               true);
@@ -194,7 +202,7 @@ final class Scoring {
     for (int f = 0; f < count; f++) {
       int p = at[f];
       // With every key required, each constraint's totals require all of them: one answers for all.
-      if (requireAllTopologies && used[0].domainAt(p) < 0) {
+      if (requireAllTopologies && !used[0].keyedAt(p)) {
         s.ignoredNodes.add(filteredNodes.get(f).name());
         continue;
       }
@@ -203,7 +211,8 @@ final class Scoring {
           continue;
         }
         DomainTotals t = used[i];
-        int d = t.domainAt(p);
+        int v = t.valueAt(p);
+        int d = v >= 0 ? v : v == DomainTotals.MISSING ? t.emptyValue() : -1;
         if (d < 0) {
           return null; // a feasible position without a node: the node-by-node PreScore decides
         }
@@ -289,16 +298,17 @@ final class Scoring {
 
     /** The raw score of the feasible node at snapshot position {@code p}, as {@link #score}. */
     long score(int p) {
-      if (requireAllTopologies && totals[0].domainAt(p) < 0) {
+      if (requireAllTopologies && !totals[0].keyedAt(p)) {
         return 0;
       }
       double score = 0;
       for (int i = 0; i < totals.length; i++) {
         DomainTotals t = totals[i];
-        if (t.valueAt(p) < 0) {
+        int v = t.valueAt(p);
+        if (v < 0) {
           continue;
         }
-        long count = hostname[i] ? t.countAt(p) : t.totalOf(t.domainAt(p));
+        long count = hostname[i] ? t.countAt(p) : t.totalOf(v);
         score += count * weights[i] + (maxSkew[i] - 1);
       }
       return Math.round(score);

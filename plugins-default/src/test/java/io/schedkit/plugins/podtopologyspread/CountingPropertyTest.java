@@ -84,7 +84,7 @@ final class CountingPropertyTest {
 
   @Test
   void countsAndScores_overASnapshotReplacingChangedNodes_equalNaiveRecount() {
-    int[] byPosition = new int[3];
+    int[] byPosition = new int[4];
     for (long seed = 0; seed < SEEDS / 2; seed++) {
       try {
         checkAcrossReplacements(new Random(seed), byPosition);
@@ -96,6 +96,9 @@ final class CountingPropertyTest {
     assertThat(byPosition[0]).as("Filter rounds by position").isGreaterThan(100);
     assertThat(byPosition[1]).as("Score rounds by position").isGreaterThan(100);
     assertThat(byPosition[2]).as("System-defaulted Score rounds by position").isGreaterThan(50);
+    assertThat(byPosition[3])
+        .as("Score rounds by position with node affinity or taints honoured")
+        .isGreaterThan(50);
   }
 
   // ---------------------------------------------------------------- checks
@@ -322,6 +325,9 @@ final class CountingPropertyTest {
     }
     if (Scoring.state(state).orElseThrow().byPosition()) {
       byPosition[requireAll ? 1 : 2]++;
+      if (!SpreadConstraint.keysAloneDecide(soft, RequiredNodeAffinity.of(info.pod()))) {
+        byPosition[3]++;
+      }
     }
     int count = feasible.size();
     int[] positions = at.stream().mapToInt(Integer::intValue).toArray();
