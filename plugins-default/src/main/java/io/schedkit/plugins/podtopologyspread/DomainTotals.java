@@ -16,12 +16,12 @@ import java.util.Map;
  * position of the snapshot's node list, the domain of the node there and its number of matching
  * pods, and per domain their sums.
  *
- * <p>It serves the common case where a node's eligibility for a pod is the presence of the
- * constraints' topology keys alone (the pod has no node selector or required node affinity to
- * honour, and no constraint honours taints). Then the counts of PreFilter and PreScore depend only
- * on the nodes, so each cycle re-reads only the positions whose NodeInfo changed since the last
- * cycle (the snapshot replaces a node's NodeInfo when its pods change; the generation check also
- * catches listers that mutate in place) instead of every node's labels and pods.
+ * <p>A node is counted when it has the required topology keys and, if the key names a {@link
+ * NodeInclusion}, is included by it (the pod's node affinity or tolerations, kept as a value so the
+ * pods asking the same question share the totals). Then the counts of PreFilter and PreScore depend
+ * only on the nodes, so each cycle re-reads only the positions whose NodeInfo changed since the
+ * last cycle (the snapshot replaces a node's NodeInfo when its pods change; the generation check
+ * also catches listers that mutate in place) instead of every node's labels and pods.
  *
  * <p>Design note (threads): used at PreFilter and PreScore, the sequential points of a cycle, by
  * one plugin instance; {@link Cache} is not thread-safe beyond that (calls are serialised by a lock
@@ -35,8 +35,15 @@ final class DomainTotals {
    *     topologyKey} itself, when that is allowed, is in domain {@code ""})
    * @param topologyKey the key whose values are the domains
    * @param matcher the matching-pod question, or null to count nodes only (counts stay 0)
+   * @param inclusion what else a node needs to be counted, or null for nothing
    */
-  record Key(List<String> requiredKeys, String topologyKey, PodMatcher matcher) {}
+  record Key(
+      List<String> requiredKeys, String topologyKey, PodMatcher matcher, NodeInclusion inclusion) {
+    /** The totals of nodes counted for their keys alone. */
+    Key(List<String> requiredKeys, String topologyKey, PodMatcher matcher) {
+      this(requiredKeys, topologyKey, matcher, null);
+    }
+  }
 
   /** {@link #valueAt} of a position whose node lacks the topology key. */
   static final int MISSING = -1;
@@ -50,6 +57,7 @@ final class DomainTotals {
   private int[] valueAt = new int[0];
   private int[] domainAt = new int[0];
   private int[] countAt = new int[0];
+  private boolean[] keyedAt = new boolean[0];
   private final Map<String, Integer> domainIds = new HashMap<>();
   private final List<String> domainNames = new ArrayList<>();
   private int[] totals = new int[4];
@@ -88,6 +96,7 @@ final class DomainTotals {
       valueAt = new int[n];
       domainAt = new int[n];
       countAt = new int[n];
+      keyedAt = new boolean[n];
       Arrays.fill(domainAt, -1);
       domainIds.clear();
       domainNames.clear();
@@ -113,11 +122,13 @@ final class DomainTotals {
     int value = NO_NODE;
     int domain = -1;
     int count = 0;
+    boolean keyed = false;
     if (info.node() != null) {
       Map<String, String> labels = info.labels();
       String v = labels.get(key.topologyKey());
       value = v == null ? MISSING : domainId(v);
-      if (hasAll(labels, key.requiredKeys())) {
+      keyed = hasAll(labels, key.requiredKeys());
+      if (keyed && (key.inclusion() == null || key.inclusion().includes(info.node()))) {
         domain = v == null ? domainId("") : value;
         count = key.matcher() == null ? 0 : info.countMatching(key.matcher());
         totals[domain] += count;
@@ -127,6 +138,7 @@ final class DomainTotals {
     valueAt[p] = value;
     domainAt[p] = domain;
     countAt[p] = count;
+    keyedAt[p] = keyed;
   }
 
   private static boolean hasAll(Map<String, String> labels, List<String> keys) {
@@ -176,6 +188,30 @@ final class DomainTotals {
     return nodesIn[id] == 0 ? 0 : totals[id];
   }
 
+  /**
+   * The matching pods on the node at position {@code p} itself, when it is counted ({@link
+   * #domainAt} non-negative); 0 otherwise.
+   */
+  int countAt(int p) {
+    return countAt[p];
+  }
+
+  /**
+   * Whether the node at position {@code p} has every required key (whether or not the {@link
+   * Key#inclusion} counts it); false when the NodeInfo has no node.
+   */
+  boolean keyedAt(int p) {
+    return keyedAt[p];
+  }
+
+  /**
+   * The number of the value {@code ""}, the domain of a node without the topology key when that is
+   * allowed; numbered on first use.
+   */
+  int emptyValue() {
+    return domainId("");
+  }
+
   /** How many values are numbered: every number is below it. */
   int domainCount() {
     return domainNames.size();
@@ -197,7 +233,8 @@ final class DomainTotals {
 
   /**
    * The domain the node at position {@code p} is counted in (its value, or {@code ""}'s number when
-   * it lacks the topology key and that is allowed), or -1 when it is not counted.
+   * it lacks the topology key and that is allowed), or -1 when it is not counted (a required key
+   * missing, or not included).
    */
   int domainAt(int p) {
     return domainAt[p];

@@ -88,12 +88,17 @@ final class Scoring {
     }
     RequiredNodeAffinity affinity = RequiredNodeAffinity.of(pod);
     boolean keysAloneDecide = SpreadConstraint.keysAloneDecide(constraints, affinity);
-    if (requireAllTopologies && keysAloneDecide) {
-      PreScoreState byPosition = preScoreByPosition(constraints, matchers, filteredNodes);
-      if (byPosition != null) {
-        state.write(KEY, byPosition);
-        return Status.success();
-      }
+    NodeInclusion[] inclusions = new NodeInclusion[n];
+    for (int i = 0; i < n; i++) {
+      SpreadConstraint c = constraints.get(i);
+      // Score counts a node's own pods for hostname whether or not the node is included.
+      inclusions[i] = c.isHostname() ? null : c.inclusion(pod, affinity);
+    }
+    PreScoreState byPosition =
+        preScoreByPosition(constraints, matchers, inclusions, requireAllTopologies, filteredNodes);
+    if (byPosition != null) {
+      state.write(KEY, byPosition);
+      return Status.success();
     }
     PreScoreState s = new PreScoreState(constraints);
     int[] domains = new int[n];
@@ -148,25 +153,28 @@ final class Scoring {
   }
 
   /**
-   * PreScore by snapshot position, for a pod whose constraints all require every key, none on the
-   * hostname and each counting existing pods, when keys alone decide which nodes count: each
-   * feasible node's domains are read from the cross-cycle {@link DomainTotals} by its position
-   * instead of from its labels, and the state gets a {@link Positions} view for Score. The same
-   * state as the node-by-node PreScore; null when this does not apply (then that one runs).
+   * PreScore by snapshot position: each feasible node's domains, and for hostname constraints its
+   * own matching pods, are read from the cross-cycle {@link DomainTotals} by its position instead
+   * of from its labels and pods, and the state gets a {@link Positions} view for Score. With {@code
+   * requireAllTopologies} the totals count only nodes with every key and a feasible node without
+   * one is ignored; without it (System defaulting) a node without a non-hostname key is in domain
+   * {@code ""}. A non-hostname constraint's totals count only the nodes its {@link NodeInclusion}
+   * (from {@code inclusions}, null for none) includes, while its domains are those of the feasible
+   * nodes whether included or not, as upstream. The same state as the node-by-node PreScore (with
+   * no hostname counts by name: Score counts a node's pods itself if the view no longer holds);
+   * null when this does not apply (then that one runs).
    */
   private PreScoreState preScoreByPosition(
-      List<SpreadConstraint> constraints, PodMatcher[] matchers, List<NodeInfo> filteredNodes) {
+      List<SpreadConstraint> constraints,
+      PodMatcher[] matchers,
+      NodeInclusion[] inclusions,
+      boolean requireAllTopologies,
+      List<NodeInfo> filteredNodes) {
     NodeInfoLister lister = snapshot.get();
     if (!(lister instanceof IndexedNodeLister indexed)
         || !indexed.replacesChangedNodes()
         || indexed.columns() == null) {
       return null;
-    }
-    int n = constraints.size();
-    for (int i = 0; i < n; i++) {
-      if (constraints.get(i).isHostname() || matchers[i] == null) {
-        return null;
-      }
     }
     int count = filteredNodes.size();
     int[] at = new int[count];
@@ -176,13 +184,15 @@ final class Scoring {
         return null;
       }
     }
+    int n = constraints.size();
     List<NodeInfo> allNodes = indexed.list();
-    List<String> keys = SpreadConstraint.keysOf(constraints);
+    List<String> keys = requireAllTopologies ? SpreadConstraint.keysOf(constraints) : List.of();
     DomainTotals[] used = new DomainTotals[n];
     for (int i = 0; i < n; i++) {
       used[i] =
           totals.get(
-              new DomainTotals.Key(keys, constraints.get(i).topologyKey(), matchers[i]),
+              new DomainTotals.Key(
+                  keys, constraints.get(i).topologyKey(), matchers[i], inclusions[i]),
               indexed,
               allNodes,
               true);
@@ -191,14 +201,21 @@ final class Scoring {
     boolean[][] seen = new boolean[n][];
     for (int f = 0; f < count; f++) {
       int p = at[f];
-      // Every constraint's totals require all the keys, so one answers for all.
-      if (used[0].domainAt(p) < 0) {
+      // With every key required, each constraint's totals require all of them: one answers for all.
+      if (requireAllTopologies && !used[0].keyedAt(p)) {
         s.ignoredNodes.add(filteredNodes.get(f).name());
         continue;
       }
       for (int i = 0; i < n; i++) {
+        if (constraints.get(i).isHostname()) {
+          continue;
+        }
         DomainTotals t = used[i];
-        int d = t.domainAt(p);
+        int v = t.valueAt(p);
+        int d = v >= 0 ? v : v == DomainTotals.MISSING ? t.emptyValue() : -1;
+        if (d < 0) {
+          return null; // a feasible position without a node: the node-by-node PreScore decides
+        }
         if (seen[i] == null || seen[i].length <= d) {
           seen[i] =
               seen[i] == null
@@ -212,17 +229,22 @@ final class Scoring {
       }
     }
     for (int i = 0; i < n; i++) {
-      s.weights[i] = Math.log(s.domainCounts.get(i).size() + 2);
+      int size =
+          constraints.get(i).isHostname()
+              ? count - s.ignoredNodes.size()
+              : s.domainCounts.get(i).size();
+      s.weights[i] = Math.log(size + 2);
     }
-    s.positions = new Positions(indexed, used, s.weights, constraints);
+    s.positions = new Positions(indexed, used, s.weights, constraints, requireAllTopologies);
     return s;
   }
 
   /**
    * Score's view of a PreScore state by snapshot position: the {@link DomainTotals} of each
-   * constraint (all requiring every key), so a node's raw score is read from arrays by its position
-   * instead of from its labels and hash maps. It holds while the snapshot's list, change stamp and
-   * the totals are those PreScore read (checked per range).
+   * constraint, so a node's raw score is read from arrays by its position instead of from its
+   * labels, pods and hash maps: a hostname constraint takes the node's own count, any other its
+   * domain's total, and a constraint whose key the node lacks adds nothing. It holds while the
+   * snapshot's list, change stamp and the totals are those PreScore read (checked per range).
    */
   static final class Positions {
     private final IndexedNodeLister lister;
@@ -233,12 +255,15 @@ final class Scoring {
     private final long[] versions;
     private final double[] weights;
     private final int[] maxSkew;
+    private final boolean[] hostname;
+    private final boolean requireAllTopologies;
 
     private Positions(
         IndexedNodeLister lister,
         DomainTotals[] totals,
         double[] weights,
-        List<SpreadConstraint> constraints) {
+        List<SpreadConstraint> constraints,
+        boolean requireAllTopologies) {
       this.lister = lister;
       this.list = lister.list();
       this.stamp = lister.changeStamp();
@@ -248,7 +273,10 @@ final class Scoring {
       int n = totals.length;
       this.versions = new long[n];
       this.maxSkew = new int[n];
+      this.hostname = new boolean[n];
+      this.requireAllTopologies = requireAllTopologies;
       for (int i = 0; i < n; i++) {
+        hostname[i] = constraints.get(i).isHostname();
         // Read after every refresh of the cycle: two constraints may share one DomainTotals.
         versions[i] = totals[i].version();
         maxSkew[i] = constraints.get(i).maxSkew();
@@ -270,13 +298,17 @@ final class Scoring {
 
     /** The raw score of the feasible node at snapshot position {@code p}, as {@link #score}. */
     long score(int p) {
-      if (totals[0].domainAt(p) < 0) {
+      if (requireAllTopologies && !totals[0].keyedAt(p)) {
         return 0;
       }
       double score = 0;
       for (int i = 0; i < totals.length; i++) {
         DomainTotals t = totals[i];
-        long count = t.totalOf(t.domainAt(p));
+        int v = t.valueAt(p);
+        if (v < 0) {
+          continue;
+        }
+        long count = hostname[i] ? t.countAt(p) : t.totalOf(v);
         score += count * weights[i] + (maxSkew[i] - 1);
       }
       return Math.round(score);

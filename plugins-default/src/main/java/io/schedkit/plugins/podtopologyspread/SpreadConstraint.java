@@ -151,7 +151,8 @@ record SpreadConstraint(
         || !hasUntoleratedDoNotScheduleTaint(node, pod.spec().tolerations());
   }
 
-  private static boolean hasUntoleratedDoNotScheduleTaint(Node node, List<Toleration> tolerations) {
+  /** Whether {@code node} has a NoSchedule or NoExecute taint {@code tolerations} do not meet. */
+  static boolean hasUntoleratedDoNotScheduleTaint(Node node, List<Toleration> tolerations) {
     for (Taint taint : node.taints()) {
       if ((taint.effect() == TaintEffect.NO_SCHEDULE || taint.effect() == TaintEffect.NO_EXECUTE)
           && !Toleration.tolerationsTolerateTaint(tolerations, taint)) {
@@ -176,6 +177,20 @@ record SpreadConstraint(
       }
     }
     return true;
+  }
+
+  /**
+   * What, beyond the topology keys, decides whether this constraint counts a node for {@code pod}
+   * (as {@link #includes}); null when nothing does (see {@link #keysAloneDecide}).
+   */
+  NodeInclusion inclusion(Pod pod, RequiredNodeAffinity affinity) {
+    RequiredNodeAffinity honoured =
+        nodeAffinityPolicy == NodeInclusionPolicy.HONOR && !affinity.matchesAll() ? affinity : null;
+    List<Toleration> tolerations =
+        nodeTaintsPolicy == NodeInclusionPolicy.HONOR ? pod.spec().tolerations() : null;
+    return honoured == null && tolerations == null
+        ? null
+        : new NodeInclusion(honoured, tolerations);
   }
 
   /** The topology keys of {@code constraints}, in order. */

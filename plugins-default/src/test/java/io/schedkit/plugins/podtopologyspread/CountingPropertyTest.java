@@ -15,8 +15,10 @@ import io.schedkit.framework.Status;
 import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.NodeInclusionPolicy;
+import io.schedkit.framework.model.ObjectMeta;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
+import io.schedkit.framework.model.Workload;
 import io.schedkit.plugins.helper.FakeReplacingLister;
 import io.schedkit.testing.FakeHandle;
 import io.schedkit.testing.NodeScoreList;
@@ -44,6 +46,8 @@ import org.junit.jupiter.api.Test;
 final class CountingPropertyTest {
   private static final int SEEDS = 300;
   private static final String[] KEYS = {"zone", HOSTNAME, "rack"};
+  private static final String OWNER = "rs";
+  private static final String REPLICA_SET = Workload.REPLICA_SET;
 
   @Test
   void preFilterCounts_equalNaiveRecount_acrossChangingNodes() {
@@ -80,7 +84,7 @@ final class CountingPropertyTest {
 
   @Test
   void countsAndScores_overASnapshotReplacingChangedNodes_equalNaiveRecount() {
-    int[] byPosition = new int[2];
+    int[] byPosition = new int[4];
     for (long seed = 0; seed < SEEDS / 2; seed++) {
       try {
         checkAcrossReplacements(new Random(seed), byPosition);
@@ -91,6 +95,10 @@ final class CountingPropertyTest {
     // The checks above compared the position paths with the definitions, not only the fallbacks.
     assertThat(byPosition[0]).as("Filter rounds by position").isGreaterThan(100);
     assertThat(byPosition[1]).as("Score rounds by position").isGreaterThan(100);
+    assertThat(byPosition[2]).as("System-defaulted Score rounds by position").isGreaterThan(50);
+    assertThat(byPosition[3])
+        .as("Score rounds by position with node affinity or taints honoured")
+        .isGreaterThan(50);
   }
 
   // ---------------------------------------------------------------- checks
@@ -151,7 +159,14 @@ final class CountingPropertyTest {
     if (r.nextInt(4) != 0) {
       lister.withColumns();
     }
-    FakeHandle base = PodTopologySpreadFixtures.handle(nodes, pods, List.of());
+    FakeHandle base =
+        PodTopologySpreadFixtures.handle(
+            nodes,
+            pods,
+            List.of(
+                Workload.replicaSet(
+                    ObjectMeta.builder().namespace("default").name(OWNER).build(),
+                    randomOwnerSelector(r))));
     FrameworkHandle handle =
         (FrameworkHandle)
             Proxy.newProxyInstance(
@@ -170,7 +185,10 @@ final class CountingPropertyTest {
     PodTopologySpread plugin = new PodTopologySpread(PodTopologySpreadArgs.defaults(), handle);
     for (int round = 0; round < 8; round++) {
       List<NodeInfo> all = lister.list();
-      Pod incoming = randomIncoming(r, r.nextBoolean() ? DNS : SA);
+      // A pod without constraints of its own, owned by the ReplicaSet: the System defaults apply.
+      boolean defaulted = r.nextInt(3) == 0;
+      Pod incoming =
+          defaulted ? defaultedIncoming(r) : randomIncoming(r, r.nextBoolean() ? DNS : SA);
       PodInfo info = PodInfo.of(incoming);
       CycleState state = new CycleState();
       var result = plugin.preFilter(state, info, all);
@@ -191,8 +209,16 @@ final class CountingPropertyTest {
         checkFilterBlock(r, plugin, state, info, lister, round);
       }
       List<SpreadConstraint> soft =
-          SpreadConstraint.compile(
-              incoming.spec().topologySpreadConstraints(), incoming.labels(), SA);
+          defaulted
+              ? new ConstraintSource(
+                      ConstraintSource.SYSTEM_DEFAULT_CONSTRAINTS, true, base.objects())
+                  .constraints(incoming, SA)
+              : SpreadConstraint.compile(
+                  incoming.spec().topologySpreadConstraints(), incoming.labels(), SA);
+      if (defaulted) {
+        assertThat(soft).as("round %d: the defaults apply", round).hasSize(2);
+      }
+      boolean requireAll = !defaulted;
       CycleState scoreState = new CycleState();
       if (!soft.isEmpty() && plugin.preScore(scoreState, info, all).isSuccess()) {
         long[] raw = new long[all.size()];
@@ -203,10 +229,10 @@ final class CountingPropertyTest {
         plugin.normalizeScore(scoreState, info, got);
         assertThat(got.toList())
             .as("round %d scores", round)
-            .isEqualTo(naiveScores(soft, incoming, all, all).toList());
+            .isEqualTo(naiveScores(soft, requireAll, incoming, all, all).toList());
       }
       if (!soft.isEmpty()) {
-        checkScoreRange(r, plugin, info, lister, soft, round, byPosition);
+        checkScoreRange(r, plugin, info, lister, soft, requireAll, round, byPosition);
       }
       for (int k = r.nextInt(4); k > 0; k--) {
         if (r.nextBoolean() && !pods.isEmpty()) {
@@ -278,6 +304,7 @@ final class CountingPropertyTest {
       PodInfo info,
       FakeReplacingLister lister,
       List<SpreadConstraint> soft,
+      boolean requireAll,
       int round,
       int[] byPosition) {
     List<NodeInfo> all = lister.list();
@@ -297,7 +324,10 @@ final class CountingPropertyTest {
       return;
     }
     if (Scoring.state(state).orElseThrow().byPosition()) {
-      byPosition[1]++;
+      byPosition[requireAll ? 1 : 2]++;
+      if (!SpreadConstraint.keysAloneDecide(soft, RequiredNodeAffinity.of(info.pod()))) {
+        byPosition[3]++;
+      }
     }
     int count = feasible.size();
     int[] positions = at.stream().mapToInt(Integer::intValue).toArray();
@@ -316,7 +346,7 @@ final class CountingPropertyTest {
     plugin.normalizeScore(state, info, got);
     assertThat(got.toList())
         .as("round %d subset scores", round)
-        .isEqualTo(naiveScores(soft, info.pod(), all, feasible).toList());
+        .isEqualTo(naiveScores(soft, requireAll, info.pod(), all, feasible).toList());
   }
 
   private static void checkScores(Random r) {
@@ -362,7 +392,8 @@ final class CountingPropertyTest {
       assertThat(got.toList())
           .as("round %d", round)
           .isEqualTo(
-              naiveScores(constraints, incoming, handle.snapshot().list(), filtered).toList());
+              naiveScores(constraints, true, incoming, handle.snapshot().list(), filtered)
+                  .toList());
     }
   }
 
@@ -453,10 +484,16 @@ final class CountingPropertyTest {
     return count;
   }
 
-  /** Upstream's scoring written out directly, every count recomputed from every pod. */
+  /**
+   * Upstream's scoring written out directly, every count recomputed from every pod; {@code
+   * requireAll} is false for System-defaulted constraints (no node is ignored for a missing key).
+   */
   private static NodeScoreList naiveScores(
-      List<SpreadConstraint> constraints, Pod pod, List<NodeInfo> all, List<NodeInfo> filtered) {
-    boolean requireAll = true; // every random incoming pod has explicit constraints
+      List<SpreadConstraint> constraints,
+      boolean requireAll,
+      Pod pod,
+      List<NodeInfo> all,
+      List<NodeInfo> filtered) {
     Set<String> ignored = new HashSet<>();
     List<Map<String, Long>> domains = new ArrayList<>();
     for (int i = 0; i < constraints.size(); i++) {
@@ -542,7 +579,10 @@ final class CountingPropertyTest {
     List<Node> nodes = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       String name = "n" + i;
-      NodeWrapper w = Wrappers.makeNode().name(name).label(HOSTNAME, name);
+      NodeWrapper w = Wrappers.makeNode().name(name);
+      if (r.nextInt(10) != 0) {
+        w.label(HOSTNAME, name);
+      }
       if (r.nextInt(6) != 0) {
         w.label("zone", "z" + r.nextInt(3));
       }
@@ -605,6 +645,31 @@ final class CountingPropertyTest {
           r.nextInt(4) == 0 ? List.of("tier") : List.of());
     }
     return p.obj();
+  }
+
+  /** An incoming pod without constraints, controlled by the ReplicaSet {@link #OWNER}. */
+  private static Pod defaultedIncoming(Random r) {
+    PodWrapper p =
+        Wrappers.makePod().name("incoming").label("app", "a").ownerReference(REPLICA_SET, OWNER);
+    if (r.nextBoolean()) {
+      p.label("tier", "x");
+    }
+    if (r.nextInt(6) == 0) {
+      p.nodeSelector("disk", "ssd");
+    }
+    return p.obj();
+  }
+
+  /** The selector of the ReplicaSet {@link #OWNER}; it selects the defaulted incoming pods. */
+  private static LabelSelector randomOwnerSelector(Random r) {
+    switch (r.nextInt(3)) {
+      case 0:
+        return Wrappers.makeLabelSelector().label("app", "a").obj();
+      case 1:
+        return Wrappers.makeLabelSelector().in("app", "a", "b").obj();
+      default:
+        return Wrappers.makeLabelSelector().label("app", "a").notIn("tier", "y").obj();
+    }
   }
 
   private static NodeInclusionPolicy randomPolicy(Random r) {
