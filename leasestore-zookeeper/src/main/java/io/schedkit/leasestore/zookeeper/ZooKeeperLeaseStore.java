@@ -29,9 +29,10 @@ import org.apache.zookeeper.data.Stat;
  *
  * <p>Each call runs in Curator's background mode and waits at most its timeout for the result; a
  * call still running then (for example while the client reconnects) fails with a {@link
- * LeaseStoreException} and no thread stays blocked. Calls without a timeout use {@link
- * Builder#defaultTimeout} (5 s). Never delete the znode while schedulers run: its {@code
- * leaseTransitions} is their fencing token. Thread-safe.
+ * LeaseStoreException} and no thread stays blocked; its outcome is then unknown, since Curator
+ * keeps retrying it under the client's retry policy and may apply it once the server is back. Calls
+ * without a timeout use {@link Builder#defaultTimeout} (5 s). Never delete the znode while
+ * schedulers run: its {@code leaseTransitions} is their fencing token. Thread-safe.
  */
 public final class ZooKeeperLeaseStore implements LeaseStore {
   /** The parent of the lease znodes unless {@link Builder#root} names another. */
