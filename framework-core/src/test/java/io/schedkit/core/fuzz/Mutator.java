@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 
@@ -283,20 +285,31 @@ final class Mutator {
   /** A node in a tree and where it hangs. */
   private record Pos(JsonNode parent, String key, int index, JsonNode node, String path) {}
 
+  /**
+   * Adds the place of {@code n} and of everything under it to {@code out}. A subtree hung in
+   * several places (a {@link #many} list repeats one node) is walked at its first place only: its
+   * places multiply with every level of repetition, its nodes do not.
+   */
   private void collect(
-      JsonNode parent, String key, int index, JsonNode n, String path, List<Pos> out) {
+      JsonNode parent,
+      String key,
+      int index,
+      JsonNode n,
+      String path,
+      List<Pos> out,
+      Set<JsonNode> walked) {
     out.add(new Pos(parent, key, index, n, path));
-    if (Render.rawOf(n) != null) {
+    if (Render.rawOf(n) != null || !n.isContainerNode() || !walked.add(n)) {
       return;
     }
     if (n.isObject()) {
       for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
-        collect(n, e.getKey(), -1, e.getValue(), path + "." + e.getKey(), out);
+        collect(n, e.getKey(), -1, e.getValue(), path + "." + e.getKey(), out, walked);
       }
-    } else if (n.isArray()) {
+    } else {
       for (int i = 0; i < n.size(); i++) {
-        collect(n, null, i, n.get(i), path + "[" + i + "]", out);
+        collect(n, null, i, n.get(i), path + "[" + i + "]", out, walked);
       }
     }
   }
@@ -313,8 +326,9 @@ final class Mutator {
     ArrayNode root = F.arrayNode();
     docs.forEach(root::add);
     List<Pos> all = new ArrayList<>();
+    Set<JsonNode> walked = Collections.newSetFromMap(new IdentityHashMap<>());
     for (int i = 0; i < root.size(); i++) {
-      collect(root, null, i, root.get(i), "", all);
+      collect(root, null, i, root.get(i), "", all, walked);
     }
     List<Pos> candidates = all;
     if (focus != null) {

@@ -13,12 +13,21 @@ import java.util.regex.Pattern;
  * Writes trees as JSON or block-style YAML by hand, so that a mutated tree can carry what a
  * serializer would refuse or normalize: raw tokens ({@link #raw}) written as they are (huge
  * numbers, tags, aliases, deep flow nesting), anchors on any node, and lone surrogates in strings.
+ *
+ * <p>Writing stops soon after {@link Mutator#MAX_INPUT} characters: a tree that shares subtrees (a
+ * node repeated in a list, inside a node repeated again) can stand for far more text than fits in a
+ * heap, and the input is cut at that length anyway.
  */
 final class Render {
   private Render() {}
 
   /** A token written verbatim in place of a node. */
   record Raw(String token) {}
+
+  /** Whether {@code sb} holds as much as an input may; the writers stop adding to it. */
+  private static boolean full(StringBuilder sb) {
+    return sb.length() > Mutator.MAX_INPUT;
+  }
 
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z_/][A-Za-z0-9._/-]*");
   private static final Set<String> RESERVED =
@@ -40,7 +49,7 @@ final class Render {
       json(sb, docs.get(0), 0);
     } else {
       sb.append("[\n");
-      for (int i = 0; i < docs.size(); i++) {
+      for (int i = 0; i < docs.size() && !full(sb); i++) {
         if (i > 0) {
           sb.append(",\n");
         }
@@ -58,7 +67,8 @@ final class Render {
     } else if (n.isObject()) {
       sb.append('{');
       int i = 0;
-      for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = n.properties().iterator();
+          it.hasNext() && !full(sb); ) {
         Map.Entry<String, JsonNode> e = it.next();
         sb.append(i++ > 0 ? "," : "").append('\n').append("  ".repeat(indent + 1));
         quote(sb, e.getKey());
@@ -68,7 +78,7 @@ final class Render {
       sb.append(i > 0 ? "\n" + "  ".repeat(indent) : "").append('}');
     } else if (n.isArray()) {
       sb.append('[');
-      for (int i = 0; i < n.size(); i++) {
+      for (int i = 0; i < n.size() && !full(sb); i++) {
         sb.append(i > 0 ? ", " : "");
         json(sb, n.get(i), indent + 1);
       }
@@ -83,7 +93,7 @@ final class Render {
   /** The documents as a YAML stream, {@code anchors} placed on their nodes. */
   static String yaml(List<JsonNode> docs, Map<JsonNode, String> anchors) {
     StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < docs.size(); i++) {
+    for (int i = 0; i < docs.size() && !full(sb); i++) {
       JsonNode doc = docs.get(i);
       if (doc.isObject() && doc.size() > 0 && !anchors.containsKey(doc) && rawOf(doc) == null) {
         if (i > 0) {
@@ -101,7 +111,7 @@ final class Render {
   private static void entries(
       StringBuilder sb, JsonNode object, int indent, Map<JsonNode, String> anchors) {
     for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator();
-        it.hasNext(); ) {
+        it.hasNext() && !full(sb); ) {
       Map.Entry<String, JsonNode> e = it.next();
       sb.append(" ".repeat(indent)).append(key(e.getKey())).append(':');
       value(sb, e.getValue(), indent + 2, anchors);
@@ -122,7 +132,8 @@ final class Render {
       entries(sb, n, indent, anchors);
     } else if (n.isArray() && n.size() > 0) {
       sb.append('\n');
-      for (JsonNode item : n) {
+      for (Iterator<JsonNode> it = n.elements(); it.hasNext() && !full(sb); ) {
+        JsonNode item = it.next();
         sb.append(" ".repeat(indent)).append('-');
         value(sb, item, indent + 2, anchors);
       }
