@@ -194,28 +194,31 @@ public final class NodeToStatus {
    * @return the entries, a new list
    */
   public List<String> reasonHistogram(int numAllNodes) {
-    // Most nodes share a few status objects (plugins reject with constants): count the objects
-    // first, then their reasons. Recorded statuses are counted from their array, in runs of the
-    // same object, without reading the nodes (their names do not matter here).
-    Map<Status, int[]> perStatus = new IdentityHashMap<>();
+    // Most nodes share a few reason lists: plugins reject with constants, and the copies that name
+    // the rejecting plugin keep the constant's list. Count the lists first, then their reasons.
+    // Recorded statuses are counted from their array, in runs of the same list, without reading
+    // the nodes (their names do not matter here).
+    Map<List<String>, int[]> perReasons = new IdentityHashMap<>();
     if (pendingCount > 0 && explicit.isEmpty()) {
       int i = 0;
       while (i < pendingCount) {
         Status s = pendingStatuses[i];
+        List<String> reasons = s.reasons();
         int end = i + 1;
-        while (end < pendingCount && pendingStatuses[end] == s) {
+        while (end < pendingCount
+            && (pendingStatuses[end] == s || pendingStatuses[end].reasons() == reasons)) {
           end++;
         }
-        perStatus.computeIfAbsent(s, k -> new int[1])[0] += end - i;
+        perReasons.computeIfAbsent(reasons, k -> new int[1])[0] += end - i;
         i = end;
       }
     } else {
-      forEach((node, s) -> perStatus.computeIfAbsent(s, k -> new int[1])[0]++);
+      forEach((node, s) -> perReasons.computeIfAbsent(s.reasons(), k -> new int[1])[0]++);
     }
     Map<String, Integer> counts = new HashMap<>();
-    perStatus.forEach(
-        (s, n) -> {
-          for (String reason : s.reasons()) {
+    perReasons.forEach(
+        (reasons, n) -> {
+          for (String reason : reasons) {
             counts.merge(reason, n[0], Integer::sum);
           }
         });

@@ -85,8 +85,18 @@ final class NodeToStatusTest {
   @Test
   void nodesWithCode_byPosition_agreesWithLookupByName() {
     Random random = new Random(11);
+    Status a = Status.unschedulable("a");
+    // Besides constants: copies naming a plugin (they share the constant's reasons), an equal
+    // status built again from a new string, and errors whose cause makes a new reason list on
+    // every read; the histogram counts reasons by their text whatever object holds them.
     Status[] choices = {
-      Status.unschedulable("a"), Status.unresolvable("b"), Status.unschedulable("c")
+      a,
+      Status.unresolvable("b"),
+      Status.unschedulable("c"),
+      a.withPlugin("P1"),
+      a.withPlugin("P2"),
+      Status.unschedulable(new StringBuilder("a").toString()),
+      Status.error(new IllegalStateException("boom"))
     };
     for (int round = 0; round < 300; round++) {
       List<NodeInfo> nodes = nodes(1 + random.nextInt(40));

@@ -25,6 +25,23 @@ import java.util.List;
 final class DefaultVictimSelection {
   private DefaultVictimSelection() {}
 
+  /** The failure of a node without a pod the preemptor may preempt; one immutable instance. */
+  static final Status NO_VICTIMS = Status.unresolvable(PreemptionStrategy.REASON_NO_VICTIMS);
+
+  /**
+   * Whether {@code node} holds a pod that {@code strategy} lets {@code preemptor} preempt. On a
+   * node without one the selection fails with {@link #NO_VICTIMS} before changing anything, so a
+   * dry run can answer such a node without copying it and the cycle state.
+   */
+  static boolean hasPotentialVictim(PreemptionStrategy strategy, NodeInfo node, Pod preemptor) {
+    for (int i = 0, count = node.podCount(); i < count; i++) {
+      if (strategy.isPreemptionAllowed(node, node.podAt(i), preemptor)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static VictimSelection select(
       PreemptionStrategy strategy,
       FrameworkHandle handle,
@@ -51,7 +68,7 @@ final class DefaultVictimSelection {
       }
     }
     if (potential.isEmpty()) {
-      return VictimSelection.failure(Status.unresolvable(PreemptionStrategy.REASON_NO_VICTIMS));
+      return VictimSelection.failure(NO_VICTIMS);
     }
     // b. The preemptor must fit without them (with the node's nominated pods).
     Status fits = runner.runFilterPluginsWithNominatedPods(state, preemptor, node);

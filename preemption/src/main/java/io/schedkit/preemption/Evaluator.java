@@ -80,6 +80,12 @@ public final class Evaluator {
    */
   private final boolean checkNominatedRoom;
 
+  /**
+   * Whether the strategy selects victims the default way, so that a node without a pod it may
+   * preempt is answered without a copy ({@link DefaultVictimSelection#hasPotentialVictim}).
+   */
+  private final boolean defaultSelection;
+
   /** An evaluator with asynchronous preemption (upstream's default since v1.33). */
   public Evaluator(String pluginName, FrameworkHandle handle, PreemptionStrategy strategy) {
     this(pluginName, handle, strategy, true);
@@ -116,6 +122,7 @@ public final class Evaluator {
     this.strategy = Objects.requireNonNull(strategy, "strategy");
     this.actuator = new Actuator(pluginName, handle, asyncPreemption);
     this.checkNominatedRoom = checkNominatedRoom;
+    this.defaultSelection = DefaultVictimSelection.isUsedBy(strategy);
   }
 
   /** The name of the plugin this evaluator works for. */
@@ -253,13 +260,14 @@ public final class Evaluator {
 
   /**
    * The dry run (upstream's {@code DryRunPreemption}): visits {@code potentialNodes} from {@code
-   * offset}, wrapping around, in parallel, each on a copy of the node and of {@code state}, and
-   * stops once {@code numCandidates} candidates are found, at least one of them violating no
-   * PodDisruptionBudget. At most {@code numCandidates} candidates of each kind are kept; the
-   * non-violating ones come first. A node where the strategy reports success without victims is an
-   * Error ({@code expected at least one victim pod on node "<n>"}). Nodes whose dry run must fail
-   * (the package's {@code NominatedRoomCheck}) are dry-run only if no candidate is found, for their
-   * statuses.
+   * offset}, wrapping around, in parallel, each on a copy of the node and of {@code state} (with
+   * the default victim selection, a node without a pod the strategy may preempt fails with the
+   * shared {@code No preemption victims} status and is not copied), and stops once {@code
+   * numCandidates} candidates are found, at least one of them violating no PodDisruptionBudget. At
+   * most {@code numCandidates} candidates of each kind are kept; the non-violating ones come first.
+   * A node where the strategy reports success without victims is an Error ({@code expected at least
+   * one victim pod on node "<n>"}). Nodes whose dry run must fail (the package's {@code
+   * NominatedRoomCheck}) are dry-run only if no candidate is found, for their statuses.
    */
   public DryRunResult dryRunPreemption(
       CycleState state,
@@ -330,6 +338,14 @@ public final class Evaluator {
      * candidates are found.
      */
     boolean visit(NodeInfo original) {
+      if (defaultSelection
+          && !DefaultVictimSelection.hasPotentialVictim(strategy, original, pod.pod())) {
+        synchronized (this) {
+          failedNodes.add(original);
+          failedStatuses.add(DefaultVictimSelection.NO_VICTIMS);
+        }
+        return true;
+      }
       NodeInfo node = original.copy();
       CycleState stateCopy = state.copy();
       VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);

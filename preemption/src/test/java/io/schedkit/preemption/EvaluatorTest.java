@@ -706,6 +706,42 @@ final class EvaluatorTest {
     assertThat(h.fake().snapshot().get("node1").orElseThrow().pods()).hasSize(1);
   }
 
+  @Test
+  void dryRun_nodesWithoutAPodToPreemptFailWithNoVictims_andACustomSelectionIsStillAsked() {
+    Node busy = makeNode().name("busy").capacity(Map.of("pods", "1")).obj();
+    Node empty = makeNode().name("empty").capacity(Map.of("pods", "1")).obj();
+    Node low = makeNode().name("low").capacity(Map.of("pods", "1")).obj();
+    Pod equal = pod("equal").node("busy").priority(HIGH).obj();
+    Pod victim = pod("victim").node("low").priority(MID).obj();
+    Pod preemptor = pod("p").priority(HIGH).obj();
+    PluginHarness h =
+        PluginHarness.builder(
+                FakeHandle.builder().nodes(busy, empty, low).pods(equal, victim, preemptor))
+            .plugin("OnePodPerNode", (a, hd) -> new OnePodPerNode())
+            .build();
+    CycleState state = h.newState();
+    h.preFilter(state, preemptor);
+    List<NodeInfo> all = h.fake().snapshot().list();
+
+    DryRunResult byDefault =
+        new Evaluator("Default", h.fake(), new PreemptionStrategy() {})
+            .dryRunPreemption(state, PodInfo.of(preemptor), all, List.of(), 0, all.size());
+
+    assertThat(byDefault.candidates())
+        .containsExactly(new Candidate("low", new Victims(List.of(victim), 0)));
+    for (String name : List.of("busy", "empty")) {
+      Status s = byDefault.nodeStatuses().get(name);
+      assertThat(s.code()).isEqualTo(Code.UNSCHEDULABLE_AND_UNRESOLVABLE);
+      assertThat(s.reasons()).containsExactly(PreemptionStrategy.REASON_NO_VICTIMS);
+    }
+    assertThat(h.fake().snapshot().get("low").orElseThrow().pods()).hasSize(1);
+
+    FakeStrategy custom = new FakeStrategy(0, List.of());
+    new Evaluator("Fake", h.fake(), custom)
+        .dryRunPreemption(state, PodInfo.of(preemptor), all, List.of(), 0, all.size());
+    assertThat(custom.visited).containsExactlyInAnyOrder("busy", "empty", "low");
+  }
+
   /** A Filter plugin admitting a pod only on an empty node. */
   private static final class OnePodPerNode implements io.schedkit.framework.FilterPlugin {
     @Override
