@@ -11,10 +11,8 @@ import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.leaderelection.InMemoryLeaseStore;
 import io.schedkit.core.leaderelection.LeaderElector;
-import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;
-import io.schedkit.framework.Resource;
 import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
@@ -31,27 +29,24 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * One chaos run: a {@link Scheduler} (two with leader election: a leader and a follower) over a
  * {@link ChaosCluster} on a {@link VirtualClock}, fed a seeded stream of cluster events and faults,
- * stepped on the test's thread. The invariants are checked after every event on what the event
- * touched (the nodes and pods a {@link ClusterLedger} saw change, the pods the scheduler tried,
- * assumed or forgot), with a full sweep, and the cache and snapshot compared with a rebuild from
- * the cluster ({@link RebuildComparison}), after every settle and on the final state; binds twice
- * over are caught as they happen. The first violation stops the run with the seed, the event index,
- * the event and the invariant broken.
+ * stepped on the test's thread. An {@link InvariantChecker} checks the invariants after every event
+ * on what the event touched (the nodes and pods a {@link ClusterLedger} saw change, the pods the
+ * scheduler tried, assumed or forgot), with a full sweep, and the cache and snapshot compared with
+ * a rebuild from the cluster ({@link RebuildComparison}), after every settle and on the final
+ * state; binds twice over are caught as they happen. The first violation stops the run with the
+ * seed, the event index, the event and the invariant broken.
  */
 final class ChaosRun {
   /**
@@ -142,11 +137,8 @@ final class ChaosRun {
   private final List<String> binds = new ArrayList<>();
   private final Map<String, NodeState> nodes = new LinkedHashMap<>();
   private final List<String> violations = new ArrayList<>();
-  private final Map<String, PodInfo> podInfos = new HashMap<>();
   private final ClusterLedger ledger = new ClusterLedger();
-  // What the leader's scheduling cycles touched since the last check: pod keys and node names.
-  private final Set<String> triedPods = new LinkedHashSet<>();
-  private final Set<String> triedNodes = new LinkedHashSet<>();
+  private final InvariantChecker checker;
   private Replica leader;
   private Replica follower;
   private int replicas;
@@ -154,17 +146,17 @@ final class ChaosRun {
   private int nodesCreated;
   private long eventIndex;
   private String event = "setup";
-  private long checks;
 
-  /** A scheduler and the binding cycles it has started and that have not run yet. */
-  private static final class Replica {
+  /**
+   * A scheduler and the binding cycles it has started and that have not run yet; the checker reads
+   * its scheduler's cache, queue and snapshot.
+   */
+  private static final class Replica implements ReplicaState {
     final String identity;
     final ArrayDeque<Runnable> bindings = new ArrayDeque<>();
     Scheduler scheduler;
     // While settling, binding cycles run as soon as they start, so runUntilIdle sees them end.
     boolean direct;
-    // The pods it had assumed at the last check, by UID.
-    Map<String, Pod> lastAssumed = Map.of();
 
     void execute(Runnable task) {
       if (direct) {
@@ -182,6 +174,36 @@ final class ChaosRun {
       for (int i = 0; i < max && !bindings.isEmpty(); i++) {
         bindings.poll().run();
       }
+    }
+
+    @Override
+    public String identity() {
+      return identity;
+    }
+
+    @Override
+    public SchedulerCache.Dump cacheDump() {
+      return scheduler.cacheDump();
+    }
+
+    @Override
+    public SchedulerCache.Dump cacheDump(Collection<String> nodeNames) {
+      return scheduler.cacheDump(nodeNames);
+    }
+
+    @Override
+    public Optional<Scheduler.PendingPod> whyPending(String uid) {
+      return scheduler.whyPending(uid);
+    }
+
+    @Override
+    public List<Scheduler.PendingPod> pendingPods() {
+      return scheduler.pendingPods();
+    }
+
+    @Override
+    public Scheduler.SnapshotDump snapshotDump() {
+      return scheduler.snapshotDump();
     }
   }
 
@@ -208,6 +230,7 @@ final class ChaosRun {
     this.random = new Random(config.seed());
     this.cluster = InMemoryCluster.builder().clock(clock).seed(config.seed()).build();
     this.chaos = new ChaosCluster(cluster, clock, config.seed() * 7 + 1, this::violation);
+    this.checker = new InvariantChecker(cluster, ledger, this::violation);
     this.pluginFaults = new ChaosPlugin.Faults(config.seed() * 7 + 2);
     this.extender =
         config.extender()
@@ -276,9 +299,9 @@ final class ChaosRun {
         eventsByKind.merge(kind.name(), 1L, Long::sum);
         step();
         if (kind == Kind.LEADER_CHANGE && config.everyEvent()) {
-          check(false, false);
+          checker.sweep(leader, follower, false, false);
         } else if (config.everyEvent()) {
-          checkTouched();
+          checker.checkTouched(leader, follower);
         }
         if (eventIndex % PROGRESS_EVERY == 0) {
           progress(start);
@@ -300,7 +323,7 @@ final class ChaosRun {
       return new Result(
           config,
           eventIndex,
-          checks,
+          checker.checks(),
           eventsByKind,
           faults,
           placements,
@@ -327,7 +350,7 @@ final class ChaosRun {
             podsCreated,
             config.pods(),
             ledger.size(),
-            checks,
+            checker.checks(),
             (System.nanoTime() - start) / 1e9);
     try {
       Files.createDirectories(PROGRESS.getParent());
@@ -440,10 +463,7 @@ final class ChaosRun {
       if (r.isEmpty()) {
         break;
       }
-      triedPods.add(r.get().podKey());
-      if (!r.get().nodeName().isEmpty()) {
-        triedNodes.add(r.get().nodeName());
-      }
+      checker.tried(r.get());
     }
     int b = random.nextInt(3);
     leader.runBindings(b == 0 ? Integer.MAX_VALUE : b == 1 ? random.nextInt(3) : 0);
@@ -489,7 +509,7 @@ final class ChaosRun {
         }
       case SETTLE:
         settle();
-        check(true, true);
+        checker.sweep(leader, follower, true, true);
         return "settle (run to idle)";
       case LEADER_CHANGE:
         return leaderChange();
@@ -678,7 +698,7 @@ final class ChaosRun {
       cluster.create(s.node());
     }
     settle();
-    check(true, true);
+    checker.sweep(leader, follower, true, true);
     List<String> unbound = new ArrayList<>();
     for (Pod p : cluster.pods()) {
       if (!p.isAssigned()) {
@@ -696,7 +716,7 @@ final class ChaosRun {
     }
   }
 
-  // ------------------------------------------------------------------ invariants
+  // ------------------------------------------------------------------ violations
 
   private void violation(String invariant) {
     violations.add(invariant);
@@ -711,403 +731,5 @@ final class ChaosRun {
             + event
             + "]: invariant broken: "
             + invariant);
-  }
-
-  /**
-   * The check after an event: what the event touched, on each replica. The nodes are those whose
-   * objects or bound pods changed, those where the leader's cycles placed or nominated a pod, and
-   * those of the pods assumed now or at the last check; each is compared with the ledger's running
-   * sums (cache pods, requests, node version, allocatable). The pods are those that changed, those
-   * the leader tried and those assumed now or before; each must be bound, queued (with its reason
-   * once tried), assumed, or deleted, and only one of these.
-   */
-  private void checkTouched() {
-    checks++;
-    Set<String> nodeNames = ledger.takeTouchedNodes();
-    nodeNames.addAll(triedNodes);
-    Set<String> podUids = ledger.takeTouchedPods();
-    for (String key : triedPods) {
-      String uid = ledger.uid(key);
-      if (uid != null) {
-        podUids.add(uid);
-      }
-    }
-    triedPods.clear();
-    triedNodes.clear();
-    checkTouched(leader, true, nodeNames, podUids);
-    if (follower != null) {
-      checkTouched(follower, false, nodeNames, podUids);
-    }
-  }
-
-  private void checkTouched(Replica r, boolean leads, Set<String> touchedNodes, Set<String> uids) {
-    String who = r.identity + (leads ? " (leader)" : " (follower)");
-    Set<String> nodeNames = new LinkedHashSet<>(touchedNodes);
-    Set<String> podUids = new LinkedHashSet<>(uids);
-    for (Pod a : r.lastAssumed.values()) {
-      nodeNames.add(a.nodeName());
-      podUids.add(a.uid());
-    }
-    SchedulerCache.Dump dump = r.scheduler.cacheDump(nodeNames);
-    Map<String, Pod> assumed = dump.assumedPods();
-    boolean moreNodes = false;
-    for (Pod a : assumed.values()) {
-      podUids.add(a.uid());
-      moreNodes |= nodeNames.add(a.nodeName());
-    }
-    if (moreNodes) {
-      dump = r.scheduler.cacheDump(nodeNames);
-    }
-    r.lastAssumed = assumed;
-    if (!leads && !assumed.isEmpty()) {
-      violation(who + ": a follower has assumed pods " + assumed.keySet());
-    }
-    Map<String, List<Pod>> assumedByNode = new HashMap<>();
-    for (Pod a : assumed.values()) {
-      assumedByNode.computeIfAbsent(a.nodeName(), k -> new ArrayList<>()).add(a);
-    }
-    for (String name : nodeNames) {
-      checkNode(who, name, dump.nodes().get(name), assumedByNode.getOrDefault(name, List.of()));
-    }
-    for (String uid : podUids) {
-      checkPod(who, r, uid, assumed);
-    }
-  }
-
-  /** One node of a replica's cache against the ledger's sums and the assumed pods on it. */
-  private void checkNode(String who, String name, NodeInfo cached, List<Pod> assumedHere) {
-    Node node = ledger.node(name);
-    ClusterLedger.NodeSums bound = ledger.sums(name);
-    if (node == null && !bound.uids.isEmpty()) {
-      violation("pods " + bound.uids + " are bound to missing node " + name);
-    }
-    Set<String> expected = new HashSet<>(bound.uids);
-    long cpu = bound.milliCpu;
-    long memory = bound.memory;
-    for (Pod a : assumedHere) {
-      expected.add(a.uid());
-      cpu += ledger.requests(a).milliCpu();
-      memory += ledger.requests(a).memory();
-    }
-    if (cached == null) {
-      if (node != null || !expected.isEmpty()) {
-        violation(who + ": the cache has no node " + name + " (" + ledger.size() + ")");
-      }
-      return;
-    }
-    if (!java.util.Objects.equals(node, cached.node())) {
-      violation(
-          who
-              + ": cache holds "
-              + (node == null ? "removed node " : "a stale version of node ")
-              + name);
-    }
-    Set<String> cachedUids = new HashSet<>();
-    for (PodInfo p : cached.pods()) {
-      cachedUids.add(p.pod().uid());
-    }
-    if (!cachedUids.equals(expected) || cached.pods().size() != expected.size()) {
-      violation(
-          who
-              + ": node "
-              + name
-              + ": cached pods differ: extra "
-              + difference(cachedUids, expected)
-              + ", missing "
-              + difference(expected, cachedUids));
-    }
-    if (cached.requested().milliCpu() != cpu || cached.requested().memory() != memory) {
-      violation(
-          who
-              + ": node "
-              + name
-              + ": cached requests "
-              + cached.requested()
-              + " differ from the pods' (cpu "
-              + cpu
-              + "m, memory "
-              + memory
-              + ")");
-    }
-    if (node != null) {
-      Resource allocatable = NodeInfo.of(node).allocatable();
-      if (cpu > allocatable.milliCpu()
-          || memory > allocatable.memory()
-          || expected.size() > allocatable.pods()) {
-        violation(
-            "node "
-                + name
-                + " is over its allocatable "
-                + allocatable
-                + ": bound and assumed pods request cpu "
-                + cpu
-                + "m, memory "
-                + memory
-                + " in "
-                + expected.size()
-                + " pods");
-      }
-    }
-  }
-
-  /** One pod: bound, queued (with its reason once tried), assumed, or deleted; only one. */
-  private void checkPod(String who, Replica r, String uid, Map<String, Pod> assumed) {
-    Pod p = ledger.pod(uid);
-    Optional<Scheduler.PendingPod> queued = r.scheduler.whyPending(uid);
-    boolean isAssumed = assumed.containsKey(uid);
-    String key = p != null ? p.key() : isAssumed ? assumed.get(uid).key() : uid;
-    if (p == null) {
-      // A deleted pod may stay assumed until its binding cycle fails (then it is forgotten).
-      if (queued.isPresent()) {
-        violation(who + ": deleted pod " + key + " is still queued");
-      }
-    } else if (p.isAssigned()) {
-      if (queued.isPresent()) {
-        violation(who + ": pod " + key + " is bound to " + p.nodeName() + " and queued");
-      }
-      if (isAssumed) {
-        violation(
-            who
-                + ": pod "
-                + key
-                + " is bound in the cluster to "
-                + p.nodeName()
-                + " and still assumed (on "
-                + assumed.get(uid).nodeName()
-                + ")");
-      }
-    } else if (queued.isPresent() && isAssumed) {
-      violation(who + ": pod " + key + " is both assumed and queued");
-    } else if (queued.isEmpty() && !isAssumed) {
-      violation(who + ": pod " + key + " is lost: not bound, queued nor assumed");
-    } else if (queued.isPresent()) {
-      Scheduler.PendingPod q = queued.get();
-      if (q.attempts() > 0 && q.message().isEmpty() && q.rejectedBy().isEmpty()) {
-        violation(
-            who + ": pod " + key + " queued after " + q.attempts() + " attempts without a reason");
-      }
-    }
-  }
-
-  /**
-   * The full sweep: every node and pod of the cluster against each replica's cache and queue; with
-   * {@code rebuild}, also each replica's cache and snapshot against a rebuild from the cluster.
-   */
-  private void check(boolean idle, boolean rebuild) {
-    checks++;
-    ledger.takeTouchedNodes();
-    ledger.takeTouchedPods();
-    triedPods.clear();
-    triedNodes.clear();
-    List<Pod> pods = cluster.pods();
-    Map<String, Node> clusterNodes = new TreeMap<>();
-    for (Node n : cluster.nodes()) {
-      clusterNodes.put(n.name(), n);
-    }
-    Map<String, Pod> clusterPods = new HashMap<>();
-    Map<String, List<PodInfo>> boundPods = new HashMap<>();
-    for (Pod p : pods) {
-      clusterPods.put(p.uid(), p);
-      if (p.isAssigned()) {
-        if (!clusterNodes.containsKey(p.nodeName())) {
-          violation("pod " + p.key() + " is bound to missing node " + p.nodeName());
-        }
-        boundPods.computeIfAbsent(p.nodeName(), k -> new ArrayList<>()).add(info(p));
-      }
-    }
-    checkReplica(leader, true, idle, clusterNodes, clusterPods, boundPods);
-    if (follower != null) {
-      checkReplica(follower, false, idle, clusterNodes, clusterPods, boundPods);
-    }
-    if (rebuild) {
-      // Idle: nothing is assumed (checked above), so the rebuild holds the cluster's bound pods.
-      RebuildComparison fresh =
-          new RebuildComparison(clusterNodes.values(), pods, List.of(), this::info);
-      compareWithRebuild(leader, true, fresh);
-      if (follower != null) {
-        compareWithRebuild(follower, false, fresh);
-      }
-    }
-  }
-
-  private void compareWithRebuild(Replica r, boolean leads, RebuildComparison fresh) {
-    List<String> differences = new ArrayList<>(fresh.compareCache(r.scheduler.cacheDump()));
-    differences.addAll(fresh.compareSnapshot(r.scheduler.snapshotDump()));
-    if (!differences.isEmpty()) {
-      violation(
-          r.identity
-              + (leads ? " (leader)" : " (follower)")
-              + ": cache or snapshot differs from a rebuild from the cluster: "
-              + differences.subList(0, Math.min(10, differences.size())));
-    }
-  }
-
-  private void checkReplica(
-      Replica r,
-      boolean leads,
-      boolean idle,
-      Map<String, Node> clusterNodes,
-      Map<String, Pod> clusterPods,
-      Map<String, List<PodInfo>> boundPods) {
-    String who = r.identity + (leads ? " (leader)" : " (follower)");
-    SchedulerCache.Dump dump = r.scheduler.cacheDump();
-    Map<String, Pod> assumed = dump.assumedPods();
-    r.lastAssumed = assumed;
-    if (!leads && !assumed.isEmpty()) {
-      violation(who + ": a follower has assumed pods " + assumed.keySet());
-    }
-    if (idle && !assumed.isEmpty()) {
-      violation(who + ": idle, yet pods are still assumed " + assumed.keySet());
-    }
-
-    // The pods the cache should hold: bound in the cluster, or assumed (bind pending).
-    Map<String, List<PodInfo>> expectedPods = new HashMap<>(boundPods);
-    for (Map.Entry<String, Pod> e : assumed.entrySet()) {
-      Pod a = e.getValue();
-      Pod inCluster = clusterPods.get(a.uid());
-      if (inCluster != null && inCluster.isAssigned()) {
-        violation(
-            who
-                + ": pod "
-                + a.key()
-                + " is bound in the cluster to "
-                + inCluster.nodeName()
-                + " and still assumed (on "
-                + a.nodeName()
-                + ")");
-      }
-      List<PodInfo> onNode = new ArrayList<>(expectedPods.getOrDefault(a.nodeName(), List.of()));
-      onNode.add(info(a));
-      expectedPods.put(a.nodeName(), onNode);
-    }
-
-    // Cache = a rebuild from the cluster plus the assumed pods; no node over its allocatable.
-    Set<String> expectedNodes = new TreeSet<>(clusterNodes.keySet());
-    expectedNodes.addAll(expectedPods.keySet());
-    if (!dump.nodes().keySet().equals(expectedNodes)) {
-      violation(
-          who
-              + ": cache nodes differ from the cluster's: extra "
-              + difference(dump.nodes().keySet(), expectedNodes)
-              + ", missing "
-              + difference(expectedNodes, dump.nodes().keySet()));
-    }
-    for (String name : expectedNodes) {
-      NodeInfo cached = dump.nodes().get(name);
-      Node node = clusterNodes.get(name);
-      List<PodInfo> expected = expectedPods.getOrDefault(name, List.of());
-      if (node != null && !node.equals(cached.node())) {
-        violation(who + ": cache holds a stale version of node " + name);
-      }
-      Set<String> cachedUids = new HashSet<>();
-      for (PodInfo p : cached.pods()) {
-        cachedUids.add(p.pod().uid());
-      }
-      long cpu = 0;
-      long memory = 0;
-      boolean samePods = cachedUids.size() == expected.size();
-      for (PodInfo p : expected) {
-        cpu += p.requests().milliCpu();
-        memory += p.requests().memory();
-        samePods &= cachedUids.contains(p.pod().uid());
-      }
-      if (!samePods) {
-        Set<String> rebuiltUids = uids(expected);
-        violation(
-            who
-                + ": node "
-                + name
-                + ": cached pods differ: extra "
-                + difference(cachedUids, rebuiltUids)
-                + ", missing "
-                + difference(rebuiltUids, cachedUids));
-      }
-      if (cached.requested().milliCpu() != cpu || cached.requested().memory() != memory) {
-        violation(
-            who
-                + ": node "
-                + name
-                + ": cached requests "
-                + cached.requested()
-                + " differ from the pods' (cpu "
-                + cpu
-                + "m, memory "
-                + memory
-                + ")");
-      }
-      if (node != null) {
-        Resource allocatable = cached.allocatable();
-        if (cpu > allocatable.milliCpu()
-            || memory > allocatable.memory()
-            || expected.size() > allocatable.pods()) {
-          violation(
-              "node "
-                  + name
-                  + " is over its allocatable "
-                  + allocatable
-                  + ": bound and assumed pods request cpu "
-                  + cpu
-                  + "m, memory "
-                  + memory
-                  + " in "
-                  + expected.size()
-                  + " pods");
-        }
-      }
-    }
-    // Every pod bound, queued (with its reason once tried), assumed, or deleted.
-    Map<String, Scheduler.PendingPod> queued = new HashMap<>();
-    for (Scheduler.PendingPod q : r.scheduler.pendingPods()) {
-      if (queued.put(q.uid(), q) != null) {
-        violation(who + ": pod " + q.podKey() + " queued twice");
-      }
-      Pod p = clusterPods.get(q.uid());
-      if (p == null) {
-        violation(who + ": deleted pod " + q.podKey() + " is still queued");
-      } else if (p.isAssigned()) {
-        violation(who + ": pod " + q.podKey() + " is bound to " + p.nodeName() + " and queued");
-      }
-      if (assumed.containsKey(q.uid())) {
-        violation(who + ": pod " + q.podKey() + " is both assumed and queued");
-      }
-      if (q.attempts() > 0 && q.message().isEmpty() && q.rejectedBy().isEmpty()) {
-        violation(
-            who
-                + ": pod "
-                + q.podKey()
-                + " queued after "
-                + q.attempts()
-                + " attempts without a reason");
-      }
-    }
-    for (Pod p : clusterPods.values()) {
-      if (!p.isAssigned() && !queued.containsKey(p.uid()) && !assumed.containsKey(p.uid())) {
-        violation(who + ": pod " + p.key() + " is lost: not bound, queued nor assumed");
-      }
-    }
-  }
-
-  /** The PodInfo of {@code p}, computed again only when the pod is another version. */
-  private PodInfo info(Pod p) {
-    PodInfo i = podInfos.get(p.uid());
-    if (i == null || i.pod() != p) {
-      i = PodInfo.of(p);
-      podInfos.put(p.uid(), i);
-    }
-    return i;
-  }
-
-  private static Set<String> uids(List<PodInfo> pods) {
-    Set<String> out = new TreeSet<>();
-    for (PodInfo p : pods) {
-      out.add(p.pod().uid());
-    }
-    return out;
-  }
-
-  private static Set<String> difference(Set<String> a, Set<String> b) {
-    Set<String> out = new TreeSet<>(a);
-    out.removeAll(b);
-    return out;
   }
 }
