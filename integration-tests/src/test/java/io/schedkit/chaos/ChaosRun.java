@@ -136,7 +136,6 @@ final class ChaosRun {
   private final Map<String, Long> otherFaults = new TreeMap<>();
   private final List<String> binds = new ArrayList<>();
   private final Map<String, NodeState> nodes = new LinkedHashMap<>();
-  private final List<String> violations = new ArrayList<>();
   private final ClusterLedger ledger = new ClusterLedger();
   private final InvariantChecker checker;
   private Replica leader;
@@ -719,7 +718,6 @@ final class ChaosRun {
   // ------------------------------------------------------------------ violations
 
   private void violation(String invariant) {
-    violations.add(invariant);
     throw new AssertionError(
         "chaos seed "
             + config.seed()
