@@ -210,22 +210,17 @@ final class FilterRunner {
     // The copies' rows are kept by the nodes' positions, in columns shared by all the copies.
     NodeInfo[] copies = new NodeInfo[m];
     int[] rows = new int[m];
-    NodeColumns copyColumns = null;
-    boolean oneColumns = true;
+    int size = byPosition.length;
+    NodeColumns copyColumns = nominatedCopies.columnsFor(size);
     for (int k = 0; k < m; k++) {
       int i = at[k];
       @SuppressWarnings("unchecked")
       List<PodInfo> pods = (List<PodInfo>) added[k];
-      NominatedNodeCopies.Copy c =
-          nominatedCopies.withPods(nodes[i], positions[i], byPosition.length, pods);
-      copies[k] = c.node();
+      copies[k] = nominatedCopies.withPods(nodes[i], positions[i], size, pods);
       rows[k] = positions[i];
-      if (copyColumns == null) {
-        copyColumns = c.columns();
-      } else if (c.columns() != copyColumns) {
-        oneColumns = false;
-      }
     }
+    // Columns replaced during the block (another list size) are another object.
+    boolean oneColumns = nominatedCopies.columnsFor(size) == copyColumns;
     if (!oneColumns) {
       // The kept columns were replaced during the block (another list size): gather the rows.
       MutableNodeColumns gathered = new MutableNodeColumns(m);

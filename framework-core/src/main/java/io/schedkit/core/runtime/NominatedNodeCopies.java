@@ -27,31 +27,39 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Each kept copy has a row in columns kept by the same positions, written when the copy is
  * built, so a Filter pass hands a block of copies to the plugins' position-aware {@code
  * filterBlock} with the copies' snapshot positions and those columns (see {@code
- * FilterRunner.runFilterPluginsOnBlock}), reading no per-copy object but the entry.
+ * FilterRunner.runFilterPluginsOnBlock}). The kept copies, their sources and their nominated pods
+ * sit in arrays by position too, so that a pass over many nodes finds its copies in consecutive
+ * slots and dereferences no per-copy object (the position-aware plugins do not read the copies).
  *
  * <p>Design note (threads): Filter workers call {@link #withPods} concurrently, for distinct
- * positions within one pass. Entries are immutable records published through an atomic array after
- * their row is written; two workers that miss on the same position each build a copy and write the
- * row, both describing the same node with the same pods, and the last entry stays. The array and
- * the columns are replaced together when the node list's size changes, which drops every entry.
+ * positions within one pass; passes are ordered by the worker pool. A slot is written source last
+ * (with release semantics, after clearing it), and read source first (with acquire semantics), so a
+ * reader that finds its node there also sees the pods, the copy and the row written with it. The
+ * arrays and the columns are replaced together when the node list's size changes, which drops every
+ * entry.
  */
 final class NominatedNodeCopies {
   /**
-   * A kept copy: {@code node} is {@code source} with {@code added} added; row {@code position} of
-   * {@code columns} describes it, for Filter passes that hand copies to the plugins' position-aware
-   * {@code filterBlock}.
+   * The kept copies by list position: {@code copies[p]} is {@code sources[p]} with {@code added[p]}
+   * added, and row {@code p} of {@code columns} describes it.
    */
-  record Copy(NodeInfo source, List<PodInfo> added, NodeInfo node, NodeColumns columns) {}
+  private record Table(
+      AtomicReferenceArray<NodeInfo> sources,
+      List<PodInfo>[] added,
+      NodeInfo[] copies,
+      MutableNodeColumns columns) {
 
-  /**
-   * The kept copies by list position, and their columns rows by the same positions: one array of
-   * rows for all copies, so that a pass over many nodes with nominated pods reads consecutive rows
-   * instead of an object per copy.
-   */
-  private record Table(AtomicReferenceArray<Copy> entries, MutableNodeColumns columns) {}
+    @SuppressWarnings("unchecked")
+    static Table of(int size) {
+      return new Table(
+          new AtomicReferenceArray<>(size),
+          (List<PodInfo>[]) new List<?>[size],
+          new NodeInfo[size],
+          new MutableNodeColumns(size));
+    }
+  }
 
-  private volatile Table table =
-      new Table(new AtomicReferenceArray<>(0), new MutableNodeColumns(0));
+  private volatile Table table = Table.of(0);
 
   /**
    * {@code node} with {@code added} added, in order: a copy kept from an earlier call when
@@ -68,12 +76,12 @@ final class NominatedNodeCopies {
     if (position < 0) {
       return build(node, added);
     }
-    return withPods(node, position, lister.size(), added).node();
+    return withPods(node, position, lister.size(), added);
   }
 
   /**
    * {@link #withPods(NodeInfoLister, NodeInfo, List)} for a node known to be at {@code position} of
-   * a snapshot list of {@code size} nodes, with the copy's columns row.
+   * a snapshot list of {@code size} nodes; the copy's row is in {@link #columnsFor(int)}.
    *
    * @param node the snapshot's node at {@code position}
    * @param position the node's list position
@@ -82,25 +90,44 @@ final class NominatedNodeCopies {
    *     the list afterwards (an immutable list the nominator keeps is recognised by identity)
    * @return the copy, kept or new; nobody may change it
    */
-  Copy withPods(NodeInfo node, int position, int size, List<PodInfo> added) {
-    Table t = table;
-    if (t.entries().length() != size) {
-      t = new Table(new AtomicReferenceArray<>(size), new MutableNodeColumns(size));
-      table = t;
-    }
-    AtomicReferenceArray<Copy> array = t.entries();
-    Copy entry = array.get(position);
-    if (entry != null
-        && entry.source() == node
-        && (entry.added() == added || samePods(entry.added(), added))) {
-      return entry;
+  NodeInfo withPods(NodeInfo node, int position, int size, List<PodInfo> added) {
+    Table t = tableFor(size);
+    AtomicReferenceArray<NodeInfo> sources = t.sources();
+    if (sources.getAcquire(position) == node) {
+      List<PodInfo> kept = t.added()[position];
+      if (kept == added || samePods(kept, added)) {
+        return t.copies()[position];
+      }
     }
     NodeInfo copy = build(node, added);
-    // The row first: a reader that finds the entry (a volatile read) sees the row written.
+    sources.setRelease(position, null);
     t.columns().set(position, copy);
-    Copy made = new Copy(node, added, copy, t.columns());
-    array.set(position, made);
-    return made;
+    t.added()[position] = added;
+    t.copies()[position] = copy;
+    sources.setRelease(position, node);
+    return copy;
+  }
+
+  /**
+   * The columns that hold, by the nodes' positions, the rows of the copies kept for a list of
+   * {@code size} nodes; kept copies for another size are dropped. Every replacement of the kept
+   * copies makes new columns, so the same object before and after a series of {@link #withPods}
+   * calls means each of their rows is in it.
+   *
+   * @param size the size of the snapshot's list
+   * @return the columns
+   */
+  NodeColumns columnsFor(int size) {
+    return tableFor(size).columns();
+  }
+
+  private Table tableFor(int size) {
+    Table t = table;
+    if (t.copies().length != size) {
+      t = Table.of(size);
+      table = t;
+    }
+    return t;
   }
 
   private static NodeInfo build(NodeInfo node, List<PodInfo> added) {

@@ -161,7 +161,7 @@ final class NominatedNodeCopiesTest {
       cache.updateSnapshot(snapshot);
       NodeColumns columns = snapshot.columns();
       NominatedNodeCopies copies = new NominatedNodeCopies();
-      List<NominatedNodeCopies.Copy> made = new ArrayList<>();
+      List<NodeInfo> made = new ArrayList<>();
       for (int p = 0; p < snapshot.size(); p++) {
         NodeInfo source = snapshot.list().get(p);
         List<PodInfo> added = new ArrayList<>();
@@ -169,41 +169,41 @@ final class NominatedNodeCopiesTest {
           added.add(PodInfo.of(requesting("nominated-" + p + "-" + k, r)));
         }
         added = List.copyOf(added);
-        NominatedNodeCopies.Copy copy = copies.withPods(source, p, snapshot.size(), added);
+        NodeInfo copy = copies.withPods(source, p, snapshot.size(), added);
         made.add(copy);
         String what = "seed " + seed + ", " + source.name();
+        NodeColumns kept = copies.columnsFor(snapshot.size());
 
-        assertThat(copy.source()).as(what).isSameAs(source);
-        assertThat(copy.added()).as(what).isSameAs(added);
-        assertThat(copy.node().podCount()).as(what).isEqualTo(source.podCount() + added.size());
+        assertThat(copies.withPods(source, p, snapshot.size(), added)).as(what).isSameAs(copy);
+        assertThat(copy.podCount()).as(what).isEqualTo(source.podCount() + added.size());
         assertThat(podNames(source))
             .as("%s: the source is untouched", what)
             .doesNotContain(added.get(0).name());
         MutableNodeColumns fresh = new MutableNodeColumns(1);
-        fresh.set(0, copy.node());
+        fresh.set(0, copy);
         for (int field : FIELDS) {
-          assertThat(copy.columns().get(p, field))
+          assertThat(kept.get(p, field))
               .as("%s, field %d", what, field)
               .isEqualTo(fresh.get(0, field));
         }
-        assertThat(copy.columns().get(p, NodeColumns.POD_COUNT))
+        assertThat(kept.get(p, NodeColumns.POD_COUNT))
             .as("%s: the copy's pods, not the source's", what)
             .isEqualTo(columns.get(p, NodeColumns.POD_COUNT) + added.size());
-        assertThat(copy.columns().get(p, NodeColumns.ALLOCATABLE_MILLI_CPU))
+        assertThat(kept.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU))
             .as(what)
             .isEqualTo(columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU));
-        assertThat(copy.columns().get(p, NodeColumns.FLAGS))
+        assertThat(kept.get(p, NodeColumns.FLAGS))
             .as("%s: the source's flags", what)
             .isEqualTo(columns.get(p, NodeColumns.FLAGS));
       }
       // The copies share one set of columns, each its own row: building the others changed none.
+      NodeColumns kept = copies.columnsFor(snapshot.size());
       for (int p = 0; p < made.size(); p++) {
-        NominatedNodeCopies.Copy copy = made.get(p);
-        assertThat(copy.columns()).as("seed %d", seed).isSameAs(made.get(0).columns());
+        NodeInfo copy = made.get(p);
         MutableNodeColumns fresh = new MutableNodeColumns(1);
-        fresh.set(0, copy.node());
+        fresh.set(0, copy);
         for (int field : FIELDS) {
-          assertThat(copy.columns().get(p, field))
+          assertThat(kept.get(p, field))
               .as("seed %d, position %d, field %d, after every copy was built", seed, p, field)
               .isEqualTo(fresh.get(0, field));
         }
@@ -227,9 +227,10 @@ final class NominatedNodeCopiesTest {
     List<PodInfo> added = List.of(n1, n2);
     NominatedNodeCopies copies = new NominatedNodeCopies();
 
-    NominatedNodeCopies.Copy first = copies.withPods(b, at, snapshot.size(), added);
-    assertThat(podNames(first.node())).containsExactly("n1", "n2", "running");
-    assertThat(first.columns().get(at, NodeColumns.REQUESTED_MILLI_CPU)).isEqualTo(3500);
+    NodeColumns kept = copies.columnsFor(snapshot.size());
+    NodeInfo first = copies.withPods(b, at, snapshot.size(), added);
+    assertThat(podNames(first)).containsExactly("n1", "n2", "running");
+    assertThat(kept.get(at, NodeColumns.REQUESTED_MILLI_CPU)).isEqualTo(3500);
     assertThat(copies.withPods(b, at, snapshot.size(), added))
         .as("the same node and the same list object")
         .isSameAs(first);
@@ -238,26 +239,30 @@ final class NominatedNodeCopiesTest {
         .isSameAs(first);
     assertThat(copies.withPods(snapshot, b, added))
         .as("the lister's variant shares the kept copies")
-        .isSameAs(first.node());
+        .isSameAs(first);
 
     // The copy keeps its source's position, yet the snapshot does not take it for its own node.
-    assertThat(first.node().listPosition()).isEqualTo(at);
-    assertThat(snapshot.positionOf(first.node())).isEqualTo(-1);
+    assertThat(first.listPosition()).isEqualTo(at);
+    assertThat(snapshot.positionOf(first)).isEqualTo(-1);
     assertThat(snapshot.positionOf(b)).isEqualTo(at);
 
     // Other pods: a new copy, kept from then on.
-    NominatedNodeCopies.Copy second = copies.withPods(b, at, snapshot.size(), List.of(n1));
+    NodeInfo second = copies.withPods(b, at, snapshot.size(), List.of(n1));
     assertThat(second).isNotSameAs(first);
-    assertThat(second.columns().get(at, NodeColumns.POD_COUNT)).isEqualTo(2);
+    assertThat(kept.get(at, NodeColumns.POD_COUNT)).isEqualTo(2);
     assertThat(copies.withPods(b, at, snapshot.size(), List.of(n1))).isSameAs(second);
 
     // Another node at that position, or another list size: a new copy.
     NodeInfo other = b.copy();
-    NominatedNodeCopies.Copy third = copies.withPods(other, at, snapshot.size(), List.of(n1));
+    NodeInfo third = copies.withPods(other, at, snapshot.size(), List.of(n1));
     assertThat(third).isNotSameAs(second);
-    assertThat(third.source()).isSameAs(other);
-    NominatedNodeCopies.Copy fourth = copies.withPods(other, at, snapshot.size() + 1, List.of(n1));
+    assertThat(copies.withPods(other, at, snapshot.size(), List.of(n1))).isSameAs(third);
+    assertThat(copies.columnsFor(snapshot.size()))
+        .as("the same size: the same columns")
+        .isSameAs(kept);
+    NodeInfo fourth = copies.withPods(other, at, snapshot.size() + 1, List.of(n1));
     assertThat(fourth).as("the size changed: nothing kept").isNotSameAs(third);
-    assertThat(podNames(fourth.node())).containsExactly("n1", "running");
+    assertThat(copies.columnsFor(snapshot.size() + 1)).as("new columns").isNotSameAs(kept);
+    assertThat(podNames(fourth)).containsExactly("n1", "running");
   }
 }
