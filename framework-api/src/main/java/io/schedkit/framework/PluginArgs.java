@@ -167,19 +167,21 @@ public interface PluginArgs {
 
     /**
      * The message, with {@code prefix} (such as {@code profiles[0].pluginConfig[1].args}) joined to
-     * the field path by a dot (or directly before an index such as {@code [0]}).
+     * the field path by a dot (or directly before an index such as {@code [0]}). The path and the
+     * detail are each cut after {@link #MAX_TEXT_CHARS} characters, the value as {@link
+     * #renderValue} does.
      *
      * @param prefix the path of the args object; {@code ""} for none
      * @return the rendered error
      */
     public String render(String prefix) {
-      String path = join(prefix, field);
+      String path = shorten(join(prefix, field), MAX_TEXT_CHARS);
       StringBuilder s = new StringBuilder(path).append(": ").append(type.text);
       if (type.showsValue) {
         s.append(": ").append(renderValue(value));
       }
       if (!detail.isEmpty()) {
-        s.append(": ").append(detail);
+        s.append(": ").append(shorten(detail, MAX_TEXT_CHARS));
       }
       return s.toString();
     }
@@ -248,6 +250,12 @@ public interface PluginArgs {
 
     /** Characters of any other rendered value (a list, a map) that a message shows. */
     public static final int MAX_RENDERED_CHARS = 256;
+
+    /**
+     * Characters of a field path or a detail that a message shows: a path may hold a map key, and a
+     * detail a name, as long as the input made them.
+     */
+    public static final int MAX_TEXT_CHARS = 512;
 
     /**
      * Quotes a value for a message as {@link #goQuote} does, shortened when long: the first {@value

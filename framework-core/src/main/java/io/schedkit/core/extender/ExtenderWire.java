@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.schedkit.core.codec.KubeCodec;
 import io.schedkit.framework.NodeScore;
+import io.schedkit.framework.PluginArgs.FieldError;
 import io.schedkit.framework.Victims;
 import io.schedkit.framework.model.KubeObject;
 import io.schedkit.framework.model.Node;
@@ -201,7 +202,7 @@ final class ExtenderWire {
     for (Iterator<Map.Entry<String, JsonNode>> it = byNode.properties().iterator();
         it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      String path = "NodeNameToMetaVictims." + e.getKey();
+      String path = "NodeNameToMetaVictims." + key(e.getKey());
       JsonNode mv = object(e.getValue(), path);
       List<String> uids = new ArrayList<>();
       int violations = 0;
@@ -309,7 +310,7 @@ final class ExtenderWire {
     Map<String, String> out = new LinkedHashMap<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = o.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      out.put(e.getKey(), string(e.getValue(), path + "." + e.getKey()));
+      out.put(e.getKey(), string(e.getValue(), path + "." + key(e.getKey())));
     }
     return out;
   }
@@ -317,6 +318,11 @@ final class ExtenderWire {
   private static String shortText(JsonNode n) {
     return io.schedkit.framework.PluginArgs.FieldError.shorten(
         n.toString(), io.schedkit.framework.PluginArgs.FieldError.MAX_QUOTED_CHARS);
+  }
+
+  /** A map key as a path names it: cut after the length of a Kubernetes name. */
+  private static String key(String k) {
+    return FieldError.shorten(k, 253);
   }
 
   private static IllegalArgumentException typeError(String path, String expected, JsonNode n) {

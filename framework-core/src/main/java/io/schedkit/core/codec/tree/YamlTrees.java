@@ -69,6 +69,9 @@ final class YamlTrees {
    */
   static final int MAX_STREAM_CODE_POINTS = Integer.MAX_VALUE;
 
+  /** Characters of a parser's own problem text that an error message shows. */
+  private static final int MAX_PROBLEM_CHARS = 300;
+
   private static final String VALUE_TOO_LONG =
       "a single value (a string, a key or a comment) longer than "
           + InputLimits.count(InputLimits.MAX_VALUE_CHARS)
@@ -124,15 +127,16 @@ final class YamlTrees {
               e.getCodePoint()),
           e);
     } catch (YAMLException e) {
+      // A limit of the bounded reader, or a syntax error SnakeYAML reports without a position
+      // (such as "A simple key is required only if it is the first token in the current line").
       BoundedReader.LimitExceeded limit = BoundedReader.cause(e);
-      if (limit == null) {
-        throw e;
-      }
+      String problem =
+          limit != null
+              ? limit.getMessage()
+              : FieldError.shorten(String.valueOf(e.getMessage()), MAX_PROBLEM_CHARS);
       Mark mark = b.lastMark();
       throw new DocumentException(
-          source,
-          source + ": " + (mark == null ? "" : "after " + at(mark) + ": ") + limit.getMessage(),
-          e);
+          source, source + ": " + (mark == null ? "" : "after " + at(mark) + ": ") + problem, e);
     }
   }
 
