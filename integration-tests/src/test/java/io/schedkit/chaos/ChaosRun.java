@@ -351,6 +351,11 @@ final class ChaosRun {
             ledger.size(),
             checker.checks(),
             (System.nanoTime() - start) / 1e9);
+    appendProgress(line);
+  }
+
+  /** Appends {@code line} (ending in a newline) to {@link #PROGRESS}. */
+  static void appendProgress(String line) {
     try {
       Files.createDirectories(PROGRESS.getParent());
       Files.writeString(PROGRESS, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -48,6 +48,9 @@ final class ChaosSimulationTest {
       synchronized (ChaosSimulationTest.class) {
         violations++;
       }
+      // Said at once: a long run reports its failures only when every seed has run.
+      ChaosRun.appendProgress(
+          java.time.Instant.now() + " seed " + seed + " FAILED: " + e.getMessage() + "\n");
       throw e;
     }
   }
