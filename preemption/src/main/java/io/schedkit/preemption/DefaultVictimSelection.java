@@ -3,9 +3,12 @@ package io.schedkit.preemption;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PluginRunner;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import java.time.Instant;
@@ -31,9 +34,20 @@ final class DefaultVictimSelection {
   /**
    * Whether {@code node} holds a pod that {@code strategy} lets {@code preemptor} preempt. On a
    * node without one the selection fails with {@link #NO_VICTIMS} before changing anything, so a
-   * dry run can answer such a node without copying it and the cycle state.
+   * dry run can answer such a node without copying it and the cycle state. A node of {@code lister}
+   * whose lowest pod priority ({@link NodeColumns#LOWEST_POD_PRIORITY}) is not below the
+   * preemptor's is answered from the columns, without reading its pods.
    */
-  static boolean hasPotentialVictim(PreemptionStrategy strategy, NodeInfo node, Pod preemptor) {
+  static boolean hasPotentialVictim(
+      PreemptionStrategy strategy, NodeInfoLister lister, NodeInfo node, Pod preemptor) {
+    NodeColumns columns = IndexedNodeLister.columnsOf(lister);
+    if (columns != null) {
+      int position = IndexedNodeLister.positionIn(lister, node);
+      if (position >= 0
+          && columns.get(position, NodeColumns.LOWEST_POD_PRIORITY) >= preemptor.priority()) {
+        return false;
+      }
+    }
     for (int i = 0, count = node.podCount(); i < count; i++) {
       if (strategy.isPreemptionAllowed(node, node.podAt(i), preemptor)) {
         return true;

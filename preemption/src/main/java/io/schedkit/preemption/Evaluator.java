@@ -339,7 +339,8 @@ public final class Evaluator {
      */
     boolean visit(NodeInfo original) {
       if (defaultSelection
-          && !DefaultVictimSelection.hasPotentialVictim(strategy, original, pod.pod())) {
+          && !DefaultVictimSelection.hasPotentialVictim(
+              strategy, handle.snapshot(), original, pod.pod())) {
         synchronized (this) {
           failedNodes.add(original);
           failedStatuses.add(DefaultVictimSelection.NO_VICTIMS);

@@ -57,6 +57,13 @@ public abstract class NodeColumns {
   /** The flags below, or-ed. */
   public static final int FLAGS = 10;
 
+  /**
+   * The lowest {@link io.schedkit.framework.PodInfo#priority()} of the node's pods, {@link
+   * Long#MAX_VALUE} when it runs none: a preemptor whose priority is not above it can preempt
+   * nothing there.
+   */
+  public static final int LOWEST_POD_PRIORITY = 11;
+
   /** Flag: {@link NodeInfo#unschedulable()}. */
   public static final long UNSCHEDULABLE = 1;
 
@@ -66,7 +73,7 @@ public abstract class NodeColumns {
   /** Flag: {@link NodeInfo#imageSizes()} is not empty. */
   public static final long HAS_IMAGES = 4;
 
-  /** Longs per row: the fields above, padded to 96 bytes. */
+  /** Longs per row: the fields above (96 bytes). */
   protected static final int STRIDE = 12;
 
   /** The rows, {@link #STRIDE} longs each; written only by the owner, through its subclass. */

@@ -49,6 +49,11 @@ public final class MutableNodeColumns extends NodeColumns {
         (node.unschedulable() ? UNSCHEDULABLE : 0)
             | (node.taints().isEmpty() ? 0 : HAS_TAINTS)
             | (node.imageSizes().isEmpty() ? 0 : HAS_IMAGES);
+    long lowest = Long.MAX_VALUE;
+    for (int i = 0, n = node.podCount(); i < n; i++) {
+      lowest = Math.min(lowest, node.podAt(i).priority());
+    }
+    r[at + LOWEST_POD_PRIORITY] = lowest;
   }
 
   /**

@@ -30,7 +30,8 @@ final class MutableNodeColumnsTest {
     NodeColumns.NON_ZERO_MILLI_CPU,
     NodeColumns.NON_ZERO_MEMORY,
     NodeColumns.POD_COUNT,
-    NodeColumns.FLAGS
+    NodeColumns.FLAGS,
+    NodeColumns.LOWEST_POD_PRIORITY
   };
 
   private static final long[] FLAGS = {
@@ -68,7 +69,11 @@ final class MutableNodeColumnsTest {
         c.request("ephemeral-storage", (1 + r.nextInt(2000)) + "Mi");
       }
       String pod = name + "-pod-" + k;
-      info.addPod(PodInfo.of(Pod.builder().name(pod).uid(pod).container(c.build()).build()));
+      Pod.Builder p = Pod.builder().name(pod).uid(pod).container(c.build());
+      if (r.nextBoolean()) {
+        p.priority(r.nextInt(2001) - 1000);
+      }
+      info.addPod(PodInfo.of(p.build()));
     }
     return info;
   }
@@ -85,6 +90,21 @@ final class MutableNodeColumnsTest {
           .as("%s, flag %d", what, flag)
           .isEqualTo(expected.has(expectedRow, flag));
     }
+  }
+
+  @Test
+  void set_writesTheLowestPodPriority_orTheLargestLongForANodeWithoutPods() {
+    NodeInfo node = NodeInfo.of(Node.builder().name("n").capacity("pods", "10").build());
+    MutableNodeColumns columns = new MutableNodeColumns(2);
+    columns.set(0, node);
+    assertThat(columns.get(0, NodeColumns.LOWEST_POD_PRIORITY)).isEqualTo(Long.MAX_VALUE);
+    for (int priority : new int[] {5, -3, 100}) {
+      String name = "p" + priority;
+      node.addPod(PodInfo.of(Pod.builder().name(name).uid(name).priority(priority).build()));
+    }
+    node.addPod(PodInfo.of(Pod.builder().name("unset").uid("unset").build()));
+    columns.set(1, node);
+    assertThat(columns.get(1, NodeColumns.LOWEST_POD_PRIORITY)).isEqualTo(-3);
   }
 
   @Test
