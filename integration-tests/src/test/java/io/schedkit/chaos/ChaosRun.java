@@ -11,8 +11,10 @@ import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.leaderelection.InMemoryLeaseStore;
 import io.schedkit.core.leaderelection.LeaderElector;
+import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;
+import io.schedkit.framework.Resource;
 import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.config.Profile;
 import io.schedkit.framework.config.SchedulerConfiguration;
@@ -715,9 +717,54 @@ final class ChaosRun {
               + unbound.size()
               + " pods unbound, first "
               + unbound.subList(0, Math.min(5, unbound.size()))
-              + ", pending "
+              + "; "
+              + room()
+              + "; pending "
               + leader.scheduler.pendingPods().stream().limit(5).toList());
     }
+  }
+
+  /**
+   * Where the cluster has room, for a drain that fails: the cpu and memory left on its nodes by the
+   * bound pods, the nodes with the most cpu left, and the unbound pods' requests and nominations.
+   */
+  private String room() {
+    Map<String, long[]> left = new TreeMap<>();
+    for (Node n : cluster.nodes()) {
+      Resource a = NodeInfo.of(n).allocatable();
+      left.put(n.name(), new long[] {a.milliCpu(), a.memory()});
+    }
+    long unboundCpu = 0;
+    long unboundMemory = 0;
+    int nominated = 0;
+    for (Pod p : cluster.pods()) {
+      Resource r = ledger.requests(p);
+      long[] l = p.isAssigned() ? left.get(p.nodeName()) : null;
+      if (l != null) {
+        l[0] -= r.milliCpu();
+        l[1] -= r.memory();
+      } else if (!p.isAssigned()) {
+        unboundCpu += r.milliCpu();
+        unboundMemory += r.memory();
+        nominated += p.nominatedNodeName().isEmpty() ? 0 : 1;
+      }
+    }
+    long freeCpu = 0;
+    long freeMemory = 0;
+    for (long[] l : left.values()) {
+      freeCpu += l[0];
+      freeMemory += l[1];
+    }
+    List<String> roomiest =
+        left.entrySet().stream()
+            .sorted((x, y) -> Long.compare(y.getValue()[0], x.getValue()[0]))
+            .limit(3)
+            .map(e -> e.getKey() + " " + e.getValue()[0] + "m/" + (e.getValue()[1] >> 20) + "Mi")
+            .toList();
+    return String.format(
+        "left on the nodes: cpu %dm, memory %dMi (most cpu: %s); unbound pods request cpu %dm,"
+            + " memory %dMi, %d of them nominated",
+        freeCpu, freeMemory >> 20, roomiest, unboundCpu, unboundMemory >> 20, nominated);
   }
 
   // ------------------------------------------------------------------ violations
