@@ -219,24 +219,16 @@ final class Filtering {
    * (AddPod/RemovePod change a copy, which has none).
    */
   static final class Positions {
-    private final IndexedNodeLister lister;
-    private final List<NodeInfo> list;
-    private final long stamp;
-    private final NodeColumns columns;
+    private final PositionBasis basis;
     private final DomainTotals[] totals;
-    private final long[] versions;
     private final long[] selfMatch;
     private final long[] globalMinimum;
     private final long[] maxSkew;
 
     private Positions(IndexedNodeLister lister, DomainTotals[] totals) {
-      this.lister = lister;
-      this.list = lister.list();
-      this.stamp = lister.changeStamp();
-      this.columns = lister.columns();
+      this.basis = new PositionBasis(lister, totals);
       this.totals = totals;
       int n = totals.length;
-      this.versions = new long[n];
       this.selfMatch = new long[n];
       this.globalMinimum = new long[n];
       this.maxSkew = new long[n];
@@ -251,8 +243,6 @@ final class Filtering {
       Positions v = new Positions(lister, totals);
       for (int i = 0; i < totals.length; i++) {
         SpreadConstraint c = s.constraints.get(i);
-        // Read after every refresh of the cycle: two constraints may share one DomainTotals.
-        v.versions[i] = totals[i].version();
         v.selfMatch[i] = c.matches(pod.labels()) ? 1 : 0;
         v.globalMinimum[i] = s.globalMinimum(i);
         v.maxSkew[i] = c.maxSkew();
@@ -262,15 +252,7 @@ final class Filtering {
 
     /** Whether positions of a block filtered with {@code blockColumns} can be read here. */
     boolean holdFor(NodeColumns blockColumns) {
-      if (blockColumns != columns || lister.list() != list || lister.changeStamp() != stamp) {
-        return false;
-      }
-      for (int i = 0; i < totals.length; i++) {
-        if (totals[i].version() != versions[i]) {
-          return false;
-        }
-      }
-      return true;
+      return basis.holdFor(blockColumns);
     }
 
     /**

@@ -247,12 +247,8 @@ final class Scoring {
    * snapshot's list, change stamp and the totals are those PreScore read (checked per range).
    */
   static final class Positions {
-    private final IndexedNodeLister lister;
-    private final List<NodeInfo> list;
-    private final long stamp;
-    private final NodeColumns columns;
+    private final PositionBasis basis;
     private final DomainTotals[] totals;
-    private final long[] versions;
     private final double[] weights;
     private final int[] maxSkew;
     private final boolean[] hostname;
@@ -264,36 +260,22 @@ final class Scoring {
         double[] weights,
         List<SpreadConstraint> constraints,
         boolean requireAllTopologies) {
-      this.lister = lister;
-      this.list = lister.list();
-      this.stamp = lister.changeStamp();
-      this.columns = lister.columns();
+      this.basis = new PositionBasis(lister, totals);
       this.totals = totals;
       this.weights = weights;
       int n = totals.length;
-      this.versions = new long[n];
       this.maxSkew = new int[n];
       this.hostname = new boolean[n];
       this.requireAllTopologies = requireAllTopologies;
       for (int i = 0; i < n; i++) {
         hostname[i] = constraints.get(i).isHostname();
-        // Read after every refresh of the cycle: two constraints may share one DomainTotals.
-        versions[i] = totals[i].version();
         maxSkew[i] = constraints.get(i).maxSkew();
       }
     }
 
     /** Whether positions of a range scored with {@code rangeColumns} can be read here. */
     boolean holdFor(NodeColumns rangeColumns) {
-      if (rangeColumns != columns || lister.list() != list || lister.changeStamp() != stamp) {
-        return false;
-      }
-      for (int i = 0; i < totals.length; i++) {
-        if (totals[i].version() != versions[i]) {
-          return false;
-        }
-      }
-      return true;
+      return basis.holdFor(rangeColumns);
     }
 
     /** The raw score of the feasible node at snapshot position {@code p}, as {@link #score}. */
