@@ -762,9 +762,16 @@ final class ChaosRun {
             .map(e -> e.getKey() + " " + e.getValue()[0] + "m/" + (e.getValue()[1] >> 20) + "Mi")
             .toList();
     return String.format(
-        "left on the nodes: cpu %dm, memory %dMi (most cpu: %s); unbound pods request cpu %dm,"
-            + " memory %dMi, %d of them nominated",
-        freeCpu, freeMemory >> 20, roomiest, unboundCpu, unboundMemory >> 20, nominated);
+        "%d nodes, the leader %s; left on the nodes: cpu %dm, memory %dMi (most cpu: %s);"
+            + " unbound pods request cpu %dm, memory %dMi, %d of them nominated",
+        left.size(),
+        elector(leader).isLeader() ? "leads" : "does not lead",
+        freeCpu,
+        freeMemory >> 20,
+        roomiest,
+        unboundCpu,
+        unboundMemory >> 20,
+        nominated);
   }
 
   // ------------------------------------------------------------------ violations
