@@ -69,6 +69,7 @@ public final class QueuedPod implements QueuedPodInfo {
   private int consecutiveErrorsCount;
   private Instant backoffExpiry;
   private Location location = Location.NONE;
+  private long poolEvents;
   int heapIndex = -1;
 
   QueuedPod(PodInfo podInfo, Instant timestamp) {
@@ -89,6 +90,7 @@ public final class QueuedPod implements QueuedPodInfo {
     this.consecutiveErrorsCount = other.consecutiveErrorsCount;
     this.backoffExpiry = other.backoffExpiry;
     this.location = other.location;
+    this.poolEvents = other.poolEvents;
   }
 
   @Override
@@ -187,6 +189,15 @@ public final class QueuedPod implements QueuedPodInfo {
 
   void setPodInfo(PodInfo podInfo) {
     this.podInfo = Objects.requireNonNull(podInfo, "podInfo");
+  }
+
+  /** The queue's count of cluster events when this pod last entered the unschedulable pool. */
+  long poolEvents() {
+    return poolEvents;
+  }
+
+  void setPoolEvents(long poolEvents) {
+    this.poolEvents = poolEvents;
   }
 
   void setTimestamp(Instant timestamp) {
