@@ -548,50 +548,19 @@ public final class Scheduler implements AutoCloseable {
                 ? backoff.get()
                 : timer.get();
         if (idleElection && Duration.between(lastProgressAt, next).compareTo(idleLimit) > 0) {
-          if (flushLeftoversAfterEvents(vc)) {
-            continue;
-          }
           return cycles; // renewals keep coming, but nothing else changes
         }
       } else if (backoff.isPresent()) {
         if (Duration.between(lastProgressAt, backoff.get()).compareTo(idleLimit) > 0) {
-          if (flushLeftoversAfterEvents(vc)) {
-            continue;
-          }
           return cycles; // only retries without progress remain
         }
         next = backoff.get();
       } else {
-        if (flushLeftoversAfterEvents(vc)) {
-          continue;
-        }
         return cycles;
       }
       vc.advanceTo(next);
       queue.flushBackoffQCompleted();
     }
-  }
-
-  /**
-   * When nothing else would move: advances to kube-scheduler's periodic flush of pods unschedulable
-   * for five minutes ({@code UnschedulableTimeout}) and runs it, if some pool pod then moves that a
-   * cluster event reached after it was rejected (its queueing hints skipped the event, as
-   * NodeResourcesFit's does for a pod requesting a resource its args ignore). A pod no event
-   * reached would fail the same way again, so its flush is not waited for.
-   *
-   * @return whether the clock advanced to such a flush
-   */
-  private boolean flushLeftoversAfterEvents(VirtualClock vc) {
-    Optional<Instant> flush = queue.nextLeftoverFlushAfterEvents();
-    if (flush.isEmpty()) {
-      return false;
-    }
-    if (flush.get().isAfter(vc.now())) {
-      vc.advanceTo(flush.get());
-    }
-    int moved = queue.flushUnschedulablePodsLeftover();
-    queue.flushBackoffQCompleted();
-    return moved > 0;
   }
 
   /** How many cycles per pending pod may run without any change before runUntilIdle stops. */

@@ -69,7 +69,6 @@ public final class QueuedPod implements QueuedPodInfo {
   private int consecutiveErrorsCount;
   private Instant backoffExpiry;
   private Location location = Location.NONE;
-  private long poolEvents;
   int heapIndex = -1;
 
   QueuedPod(PodInfo podInfo, Instant timestamp) {
@@ -90,7 +89,6 @@ public final class QueuedPod implements QueuedPodInfo {
     this.consecutiveErrorsCount = other.consecutiveErrorsCount;
     this.backoffExpiry = other.backoffExpiry;
     this.location = other.location;
-    this.poolEvents = other.poolEvents;
   }
 
   @Override
@@ -189,15 +187,6 @@ public final class QueuedPod implements QueuedPodInfo {
 
   void setPodInfo(PodInfo podInfo) {
     this.podInfo = Objects.requireNonNull(podInfo, "podInfo");
-  }
-
-  /** The queue's count of cluster events when this pod last entered the unschedulable pool. */
-  long poolEvents() {
-    return poolEvents;
-  }
-
-  void setPoolEvents(long poolEvents) {
-    this.poolEvents = poolEvents;
   }
 
   void setTimestamp(Instant timestamp) {

@@ -103,12 +103,6 @@ public final class SchedulingQueue {
   private final Framework queueSort;
   private final Clock clock;
 
-  /** When the queue was made: its leftover flushes fall on a grid of this instant and 30 s. */
-  private final Instant createdAt;
-
-  /** Cluster events that some plugin registered for, counted as they reach the queue. */
-  private long clusterEvents;
-
   /** The last queue timestamp handed out; see {@link #stamp()}. Guarded by {@code lock}. */
   private Instant lastStamp = Instant.MIN;
 
@@ -184,7 +178,6 @@ public final class SchedulingQueue {
     this.profiles = Map.copyOf(profiles);
     this.queueSort = profiles.values().iterator().next();
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.createdAt = clock.now();
     this.backoff = new BackoffPolicy(podInitialBackoff, podMaxBackoff);
     this.objects = Objects.requireNonNull(objects, "objects");
     this.metrics = metrics == null ? SchedulerMetrics.noop() : metrics;
@@ -452,9 +445,6 @@ public final class SchedulingQueue {
       return;
     }
     incomingEvent = event.label();
-    if (!event.equals(ClusterEvent.UNSCHEDULABLE_TIMEOUT)) {
-      clusterEvents++;
-    }
     for (QueuedPod p : candidates) {
       if (!inPool(p)) {
         continue;
@@ -680,10 +670,8 @@ public final class SchedulingQueue {
   /**
    * Moves the pool pods that have been there longer than {@link #MAX_IN_UNSCHEDULABLE_POOL} (since
    * their timestamp), as the wildcard event {@code UnschedulableTimeout}.
-   *
-   * @return how many pods were considered (each pod older than that)
    */
-  public int flushUnschedulablePodsLeftover() {
+  public void flushUnschedulablePodsLeftover() {
     lock.lock();
     try {
       Instant now = clock.now();
@@ -696,41 +684,8 @@ public final class SchedulingQueue {
       if (!stale.isEmpty()) {
         movePodsLocked(stale, ClusterEvent.UNSCHEDULABLE_TIMEOUT, null, null);
       }
-      return stale.size();
     } finally {
       reportAndUnlock();
-    }
-  }
-
-  /**
-   * When {@link #flushUnschedulablePodsLeftover}, run every {@link #LEFTOVER_FLUSH_PERIOD} from the
-   * queue's creation, would first move a pool pod that a cluster event reached after the pod
-   * entered the pool without moving it (its queueing hints skipped the event): the first flush
-   * after the pod has been in the pool for {@link #MAX_IN_UNSCHEDULABLE_POOL}. Empty when there is
-   * no such pod. A pod that no event reached since it entered the pool would fail again the same
-   * way, so it does not count. Gated pods do not count either.
-   *
-   * @return the instant of that flush, or empty
-   */
-  public Optional<Instant> nextLeftoverFlushAfterEvents() {
-    lock.lock();
-    try {
-      Instant best = null;
-      for (QueuedPod p : pool.values()) {
-        if (p.gated() || p.poolEvents() >= clusterEvents) {
-          continue;
-        }
-        Instant due = p.timestamp().plus(MAX_IN_UNSCHEDULABLE_POOL);
-        long period = LEFTOVER_FLUSH_PERIOD.toNanos();
-        long since = Math.max(0, Duration.between(createdAt, due).toNanos());
-        Instant flush = createdAt.plusNanos((since / period + 1) * period);
-        if (best == null || flush.isBefore(best)) {
-          best = flush;
-        }
-      }
-      return Optional.ofNullable(best);
-    } finally {
-      lock.unlock();
     }
   }
 
@@ -997,7 +952,6 @@ public final class SchedulingQueue {
   }
 
   private void poolPut(QueuedPod p) {
-    p.setPoolEvents(clusterEvents);
     pool.put(Nominator.keyOf(p.pod()), p);
     if (p.gated()) {
       gatedCount++;
