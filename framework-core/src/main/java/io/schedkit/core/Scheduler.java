@@ -217,6 +217,9 @@ public final class Scheduler implements AutoCloseable {
             store,
             metrics,
             nominator);
+    if (clock instanceof VirtualClock vc) {
+      queue.flushLeftoversOn(vc);
+    }
     this.handlers =
         new EventHandlers(
             cache, queue, store, profiles, p -> lastFailure.remove(p.uid()), this::fail);

@@ -11,6 +11,7 @@ import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.core.leaderelection.InMemoryLeaseStore;
 import io.schedkit.core.leaderelection.LeaderElector;
+import io.schedkit.core.queue.SchedulingQueue;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Registry;
@@ -703,6 +704,12 @@ final class ChaosRun {
       nodes.put(name, s);
       cluster.create(s.node());
     }
+    settle();
+    // Pods whose queueing hints skipped the new capacity (those asking for the extender's
+    // resource, which NodeResourcesFit's node hint does not ignore) move at kube-scheduler's flush
+    // of pods unschedulable for five minutes: let that much time pass.
+    clock.advance(
+        SchedulingQueue.MAX_IN_UNSCHEDULABLE_POOL.plus(SchedulingQueue.LEFTOVER_FLUSH_PERIOD));
     settle();
     checker.sweep(leader, follower, true, true);
     List<String> unbound = new ArrayList<>();

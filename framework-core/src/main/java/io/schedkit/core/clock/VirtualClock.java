@@ -40,9 +40,26 @@ public class VirtualClock implements Clock {
 
   @Override
   public synchronized Cancellable schedule(Duration delay, Runnable task) {
+    return schedule(delay, task, false);
+  }
+
+  /**
+   * Schedules a background task: it runs when time passes its deadline, as any task, but it is not
+   * a deadline ({@link #nextDeadline}, {@link #advanceToNextDeadline}, {@link #pendingTasks} and
+   * {@link #deadlines} leave it out), so periodic housekeeping does not keep a run going.
+   *
+   * @param delay how long from now
+   * @param task the task
+   * @return a handle that cancels it
+   */
+  public synchronized Cancellable scheduleBackground(Duration delay, Runnable task) {
+    return schedule(delay, task, true);
+  }
+
+  private Cancellable schedule(Duration delay, Runnable task, boolean background) {
     Objects.requireNonNull(task, "task");
     Instant at = delay.isNegative() ? now : now.plus(delay);
-    Task t = new Task(at, sequence++, task);
+    Task t = new Task(at, sequence++, task, background);
     tasks.add(t);
     return () -> {
       synchronized (VirtualClock.this) {
@@ -53,13 +70,18 @@ public class VirtualClock implements Clock {
 
   /** The deadline of the earliest pending task, if any. */
   public synchronized Optional<Instant> nextDeadline() {
-    Task t = tasks.peek();
-    return t == null ? Optional.empty() : Optional.of(t.at);
+    Instant best = null;
+    for (Task t : tasks) {
+      if (!t.background && (best == null || t.at.isBefore(best))) {
+        best = t.at;
+      }
+    }
+    return Optional.ofNullable(best);
   }
 
   /** The number of pending tasks. */
   public synchronized int pendingTasks() {
-    return tasks.size();
+    return (int) tasks.stream().filter(t -> !t.background).count();
   }
 
   /** Runs every task due now (including tasks they schedule for now); returns how many ran. */
@@ -121,7 +143,7 @@ public class VirtualClock implements Clock {
 
   /** The deadlines of the pending tasks, earliest first (for tests and diagnostics). */
   public synchronized List<Instant> deadlines() {
-    List<Task> sorted = new ArrayList<>(tasks);
+    List<Task> sorted = new ArrayList<>(tasks.stream().filter(t -> !t.background).toList());
     sorted.sort(null);
     return sorted.stream().map(t -> t.at).toList();
   }
@@ -130,11 +152,13 @@ public class VirtualClock implements Clock {
     final Instant at;
     final long seq;
     final Runnable task;
+    final boolean background;
 
-    Task(Instant at, long seq, Runnable task) {
+    Task(Instant at, long seq, Runnable task, boolean background) {
       this.at = at;
       this.seq = seq;
       this.task = task;
+      this.background = background;
     }
 
     @Override

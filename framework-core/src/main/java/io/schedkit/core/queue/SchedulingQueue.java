@@ -745,6 +745,30 @@ public final class SchedulingQueue {
             });
   }
 
+  /**
+   * On virtual time, runs {@link #flushUnschedulablePodsLeftover} every {@link
+   * #LEFTOVER_FLUSH_PERIOD} as the clock passes, as a background task: kube-scheduler's flush of
+   * pods unschedulable for five minutes happens whenever time goes by, but does not by itself keep
+   * a run going.
+   *
+   * @param clock the queue's virtual clock
+   */
+  public void flushLeftoversOn(io.schedkit.core.clock.VirtualClock clock) {
+    clock.scheduleBackground(
+        LEFTOVER_FLUSH_PERIOD,
+        () -> {
+          flushUnschedulablePodsLeftover();
+          lock.lock();
+          try {
+            if (!closed) {
+              flushLeftoversOn(clock);
+            }
+          } finally {
+            lock.unlock();
+          }
+        });
+  }
+
   private void scheduleLeftoverFlush() {
     leftoverFlushTask =
         clock.schedule(
