@@ -180,11 +180,29 @@ final class InvariantChecker {
               + (node == null ? "removed node " : "a stale version of node ")
               + name);
     }
+    Resource allocatable = node == null ? null : NodeInfo.of(node).allocatable();
+    checkCachedNode(who, name, cached, expected, expected.size(), cpu, memory, allocatable);
+  }
+
+  /**
+   * A cached node against the pods it should hold ({@code expected}, by UID; {@code count} of them)
+   * and their summed requests: the same pods, the same requests, and, for a node the cluster has
+   * ({@code allocatable} not null), no more than it allocates.
+   */
+  private void checkCachedNode(
+      String who,
+      String name,
+      NodeInfo cached,
+      Set<String> expected,
+      int count,
+      long cpu,
+      long memory,
+      Resource allocatable) {
     Set<String> cachedUids = new HashSet<>();
     for (PodInfo p : cached.pods()) {
       cachedUids.add(p.pod().uid());
     }
-    if (!cachedUids.equals(expected) || cached.pods().size() != expected.size()) {
+    if (!cachedUids.equals(expected) || cached.pods().size() != count) {
       violation(
           who
               + ": node "
@@ -207,24 +225,22 @@ final class InvariantChecker {
               + memory
               + ")");
     }
-    if (node != null) {
-      Resource allocatable = NodeInfo.of(node).allocatable();
-      if (cpu > allocatable.milliCpu()
-          || memory > allocatable.memory()
-          || expected.size() > allocatable.pods()) {
-        violation(
-            "node "
-                + name
-                + " is over its allocatable "
-                + allocatable
-                + ": bound and assumed pods request cpu "
-                + cpu
-                + "m, memory "
-                + memory
-                + " in "
-                + expected.size()
-                + " pods");
-      }
+    if (allocatable != null
+        && (cpu > allocatable.milliCpu()
+            || memory > allocatable.memory()
+            || count > allocatable.pods())) {
+      violation(
+          "node "
+              + name
+              + " is over its allocatable "
+              + allocatable
+              + ": bound and assumed pods request cpu "
+              + cpu
+              + "m, memory "
+              + memory
+              + " in "
+              + count
+              + " pods");
     }
   }
 
@@ -380,61 +396,14 @@ final class InvariantChecker {
       if (node != null && !node.equals(cached.node())) {
         violation(who + ": cache holds a stale version of node " + name);
       }
-      Set<String> cachedUids = new HashSet<>();
-      for (PodInfo p : cached.pods()) {
-        cachedUids.add(p.pod().uid());
-      }
       long cpu = 0;
       long memory = 0;
-      boolean samePods = cachedUids.size() == expected.size();
       for (PodInfo p : expected) {
         cpu += p.requests().milliCpu();
         memory += p.requests().memory();
-        samePods &= cachedUids.contains(p.pod().uid());
       }
-      if (!samePods) {
-        Set<String> rebuiltUids = uids(expected);
-        violation(
-            who
-                + ": node "
-                + name
-                + ": cached pods differ: extra "
-                + difference(cachedUids, rebuiltUids)
-                + ", missing "
-                + difference(rebuiltUids, cachedUids));
-      }
-      if (cached.requested().milliCpu() != cpu || cached.requested().memory() != memory) {
-        violation(
-            who
-                + ": node "
-                + name
-                + ": cached requests "
-                + cached.requested()
-                + " differ from the pods' (cpu "
-                + cpu
-                + "m, memory "
-                + memory
-                + ")");
-      }
-      if (node != null) {
-        Resource allocatable = cached.allocatable();
-        if (cpu > allocatable.milliCpu()
-            || memory > allocatable.memory()
-            || expected.size() > allocatable.pods()) {
-          violation(
-              "node "
-                  + name
-                  + " is over its allocatable "
-                  + allocatable
-                  + ": bound and assumed pods request cpu "
-                  + cpu
-                  + "m, memory "
-                  + memory
-                  + " in "
-                  + expected.size()
-                  + " pods");
-        }
-      }
+      Resource allocatable = node == null ? null : cached.allocatable();
+      checkCachedNode(who, name, cached, uids(expected), expected.size(), cpu, memory, allocatable);
     }
     // Every pod bound, queued (with its reason once tried), assumed, or deleted.
     Map<String, Scheduler.PendingPod> queued = new HashMap<>();
