@@ -68,6 +68,20 @@ public interface PluginRunner {
   }
 
   /**
+   * Whether {@link #runPreFilterExtensionAddPod} and {@link #runPreFilterExtensionRemovePod} run
+   * any extension in the cycle of {@code state} (a PreFilter plugin with extensions that its
+   * PreFilter did not skip). When none runs, they leave the state as it is and, as Filter plugins
+   * only read the state, a dry run may use the cycle's state itself instead of a copy. True (the
+   * default) means the runner does not tell.
+   *
+   * @param state the cycle state
+   * @return false only when no extension runs in this cycle
+   */
+  default boolean runsPreFilterExtensions(CycleState state) {
+    return true;
+  }
+
+  /**
    * What the pods nominated to {@code node} that {@link #runFilterPluginsWithNominatedPods} adds
    * for {@code pod} (those of at least its priority, other than {@code pod} itself) request in
    * total. Preemption reads it for every node it considers, to skip the nodes where those pods

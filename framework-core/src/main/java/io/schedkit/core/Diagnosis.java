@@ -76,7 +76,7 @@ public final class Diagnosis {
     }
     if (status.code() == Code.PENDING) {
       pendingPlugins.add(plugin);
-    } else if (plugin != lastUnschedulablePlugin) {
+    } else if (plugin != lastUnschedulablePlugin && !plugin.equals(lastUnschedulablePlugin)) {
       // Most nodes of a failed cycle are rejected by the same plugin: skip the repeated set adds.
       unschedulablePlugins.add(plugin);
       lastUnschedulablePlugin = plugin;

@@ -36,8 +36,10 @@ import org.slf4j.LoggerFactory;
  *   <li>check the preemptor may preempt ({@link PreemptionStrategy#checkEligibility});
  *   <li>find candidates: the nodes whose filter verdict is exactly Unschedulable, sampled from an
  *       offset ({@link PreemptionStrategy#candidateSample}), each dry-run in parallel on copies of
- *       the node and the cycle state ({@link PreemptionStrategy#selectVictimsOnNode}); none ⇒
- *       Unschedulable with a FitError message and the nomination cleared;
+ *       the node and the cycle state ({@link PreemptionStrategy#selectVictimsOnNode}; with the
+ *       default victim selection and no PreFilter extension running in the cycle nothing writes to
+ *       the state, and the dry runs share it uncopied); none ⇒ Unschedulable with a FitError
+ *       message and the nomination cleared;
  *   <li>let the extenders that support preemption narrow the candidates;
  *   <li>pick one candidate ({@link PreemptionStrategy#nodeChoiceCriteria});
  *   <li>unless the cycle is a dry run (explain), actuate: reject the victims waiting at Permit,
@@ -318,6 +320,10 @@ public final class Evaluator {
     private final PodInfo pod;
     private final List<PodDisruptionBudget> pdbs;
     private final int numCandidates;
+
+    /** Whether the visits may share {@link #state}: nothing they run writes to it. */
+    private final boolean stateIsReadOnly;
+
     private final BoundedList nonViolating;
     private final BoundedList violating;
     private final List<NodeInfo> failedNodes = new ArrayList<>();
@@ -329,13 +335,14 @@ public final class Evaluator {
       this.pod = pod;
       this.pdbs = pdbs;
       this.numCandidates = numCandidates;
+      this.stateIsReadOnly = defaultSelection && !handle.runner().runsPreFilterExtensions(state);
       this.nonViolating = new BoundedList(numCandidates);
       this.violating = new BoundedList(numCandidates);
     }
 
     /**
-     * The dry run of {@code original}, on copies of it and of the state; false once enough
-     * candidates are found.
+     * The dry run of {@code original}, on a copy of it and of the state (the state itself when the
+     * visits only read it); false once enough candidates are found.
      */
     boolean visit(NodeInfo original) {
       if (defaultSelection
@@ -348,7 +355,8 @@ public final class Evaluator {
         return true;
       }
       NodeInfo node = original.copy();
-      CycleState stateCopy = state.copy();
+      // The default selection changes the state only through PreFilter extensions.
+      CycleState stateCopy = stateIsReadOnly ? state : state.copy();
       VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);
       Status status = vs.status();
       if (status.isSuccess() && !vs.victims().isEmpty()) {

@@ -415,16 +415,16 @@ public final class Framework implements PluginRunner {
     return filtering.runFilterPluginsWithNominatedPods(state, pod, node);
   }
 
-  /**
-   * The PreFilter plugins with extensions that {@code skip} leaves, in order; kept for the last
-   * skip-set object seen, as {@link #activeFilters} (preemption calls AddPod/RemovePod several
-   * times per candidate node).
-   */
   /** Whether a PreFilter plugin not skipped this cycle has AddPod/RemovePod extensions. */
   boolean hasActivePreFilterExtensions(CycleState state) {
     return activeExtensions(state.skipFilterPlugins()).length > 0;
   }
 
+  /**
+   * The PreFilter plugins with extensions that {@code skip} leaves, in order; kept for the last
+   * skip-set object seen, as {@link #activeFilters} (preemption calls AddPod/RemovePod several
+   * times per candidate node).
+   */
   private PreFilterPlugin[] activeExtensions(Set<String> skip) {
     ActiveExtensions last = activeExtensions;
     if (last.skip == skip) {

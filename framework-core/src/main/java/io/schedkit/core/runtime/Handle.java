@@ -148,6 +148,11 @@ final class Handle implements FrameworkHandle, PluginRunner {
   }
 
   @Override
+  public boolean runsPreFilterExtensions(CycleState state) {
+    return framework().hasActivePreFilterExtensions(state);
+  }
+
+  @Override
   public List<String> filterPluginNames(CycleState state) {
     return framework().filterPluginNames(state);
   }
