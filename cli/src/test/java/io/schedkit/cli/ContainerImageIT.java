@@ -362,8 +362,12 @@ final class ContainerImageIT {
       client.resource(TestObjects.node("worker", "8", "32Gi")).create();
 
       Path log = work.resolve("run.log");
-      Process unshare =
-          container(args).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      ProcessBuilder pb = container(args);
+      // The container's environment as the Deployment sets it (its JVM options).
+      for (var e : deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv()) {
+        pb.environment().put(e.getName(), e.getValue());
+      }
+      Process unshare = pb.redirectErrorStream(true).redirectOutput(log.toFile()).start();
       try {
         HttpClient http = HttpClient.newHttpClient();
         String base = "http://127.0.0.1:" + port;
@@ -400,6 +404,9 @@ final class ContainerImageIT {
         // SIGTERM to the entrypoint (PID 1 of its namespace), as the kubelet stops a container.
         ProcessHandle entrypoint = unshare.toHandle().children().findFirst().orElseThrow();
         assertThat(entrypoint.info().command().orElse("")).endsWith("/java");
+        assertThat(readLog(log))
+            .as("the JVM took the Deployment's options")
+            .contains("Picked up JAVA_TOOL_OPTIONS: -XX:TieredStopAtLevel=1");
         entrypoint.destroy();
         assertThat(unshare.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(unshare.exitValue()).as(readLog(log)).isZero();

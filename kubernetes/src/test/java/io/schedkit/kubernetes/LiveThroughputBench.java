@@ -146,7 +146,8 @@ final class LiveThroughputBench {
               + "profiles:\n- schedulerName: "
               + SCHEDULER
               + "\n");
-      cmd = new ArrayList<>(List.of("java", "-XX:+UseParallelGC"));
+      // As ./schedkit starts `run`; SCHEDKIT_BENCH_JVM_OPTS come later, so they win.
+      cmd = new ArrayList<>(List.of("java", "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1"));
       String opts = System.getenv("SCHEDKIT_BENCH_JVM_OPTS");
       if (opts != null && !opts.isBlank()) {
         cmd.addAll(List.of(opts.trim().split("\\s+")));
