@@ -26,6 +26,14 @@ final class DefaultProfileFixtures {
    * module, not available to these tests).
    */
   static SchedulerConfiguration configuration(Registry registry) {
+    return configuration(registry, "");
+  }
+
+  /**
+   * {@link #configuration(Registry)} with the profile's {@code pluginConfig} list: {@code
+   * pluginConfig} holds its items, each line indented by two spaces (empty: none).
+   */
+  static SchedulerConfiguration configuration(Registry registry, String pluginConfig) {
     return new SchedulerConfigurationDecoder()
         .decode(
             """
@@ -37,7 +45,8 @@ final class DefaultProfileFixtures {
                 multiPoint:
                   disabled:
                   - name: DefaultPreemption
-            """,
+            """
+                + (pluginConfig.isEmpty() ? "" : "  pluginConfig:\n" + pluginConfig),
             "e2e.yaml",
             registry)
         .configuration();

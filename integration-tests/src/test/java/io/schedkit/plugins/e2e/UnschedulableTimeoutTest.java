@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.clock.VirtualClock;
 import io.schedkit.core.cluster.InMemoryCluster;
-import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Registry;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.Pod;
@@ -38,25 +37,13 @@ final class UnschedulableTimeoutTest {
   private void startScheduler() {
     Registry registry = DefaultProfileFixtures.registry();
     SchedulerConfiguration configuration =
-        new SchedulerConfigurationDecoder()
-            .decode(
-                """
-                apiVersion: kubescheduler.config.k8s.io/v1
-                kind: KubeSchedulerConfiguration
-                profiles:
-                - schedulerName: default-scheduler
-                  plugins:
-                    multiPoint:
-                      disabled:
-                      - name: DefaultPreemption
-                  pluginConfig:
-                  - name: NodeResourcesFit
-                    args:
-                      ignoredResources: ["example.com/accel"]
-                """,
-                "timeout.yaml",
-                registry)
-            .configuration();
+        DefaultProfileFixtures.configuration(
+            registry,
+            """
+              - name: NodeResourcesFit
+                args:
+                  ignoredResources: ["example.com/accel"]
+            """);
     scheduler =
         Scheduler.builder()
             .cluster(cluster)
