@@ -82,6 +82,19 @@ public interface PluginRunner {
   }
 
   /**
+   * Whether every Filter plugin active in the cycle of {@code state} (those whose PreFilter did not
+   * skip them) is a {@link io.schedkit.framework.fastpath.NodeLocalFilter}: its verdict on a node
+   * depends on the pod's shape and that node alone. False (the default) means some is not, or the
+   * runner does not tell.
+   *
+   * @param state the cycle state
+   * @return true only when all the active Filter plugins are node-local
+   */
+  default boolean filtersAreNodeLocal(CycleState state) {
+    return false;
+  }
+
+  /**
    * What the pods nominated to {@code node} that {@link #runFilterPluginsWithNominatedPods} adds
    * for {@code pod} (those of at least its priority, other than {@code pod} itself) request in
    * total. Preemption reads it for every node it considers, to skip the nodes where those pods

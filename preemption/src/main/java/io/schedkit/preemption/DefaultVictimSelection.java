@@ -152,6 +152,28 @@ final class DefaultVictimSelection {
     return DEFAULT_SELECTION.get(strategy.getClass());
   }
 
+  /**
+   * Whether the victims {@code strategy} selects on a node depend on nothing but the preemptor's
+   * shape, the node and the Filter plugins: it keeps the default selection, reprieve order and
+   * victim eligibility ({@link VictimMemo} may then reuse them).
+   */
+  static boolean selectsByDefaultRules(PreemptionStrategy strategy) {
+    return DEFAULT_RULES.get(strategy.getClass());
+  }
+
+  private static final ClassValue<Boolean> DEFAULT_RULES =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return DEFAULT_SELECTION.get(type)
+              && DEFAULT_ORDER.get(type)
+              && declaredByInterface(
+                  type, "isEligibleVictim", NodeInfo.class, PodInfo.class, Pod.class)
+              && declaredByInterface(
+                  type, "isPreemptionAllowed", NodeInfo.class, PodInfo.class, Pod.class);
+        }
+      };
+
   private static boolean declaredByInterface(Class<?> type, String method, Class<?>... params) {
     try {
       return type.getMethod(method, params).getDeclaringClass() == PreemptionStrategy.class;

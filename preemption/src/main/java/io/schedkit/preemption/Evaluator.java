@@ -88,6 +88,14 @@ public final class Evaluator {
    */
   private final boolean defaultSelection;
 
+  /**
+   * Whether dry runs may reuse the victims found on unchanged nodes for a pod of the same shape
+   * ({@link VictimMemo}; true but in tests that compare both ways).
+   */
+  private final boolean reuseVictims;
+
+  private final VictimMemo victimMemo = new VictimMemo();
+
   /** An evaluator with asynchronous preemption (upstream's default since v1.33). */
   public Evaluator(String pluginName, FrameworkHandle handle, PreemptionStrategy strategy) {
     this(pluginName, handle, strategy, true);
@@ -109,7 +117,7 @@ public final class Evaluator {
       FrameworkHandle handle,
       PreemptionStrategy strategy,
       boolean asyncPreemption) {
-    this(pluginName, handle, strategy, asyncPreemption, true);
+    this(pluginName, handle, strategy, asyncPreemption, true, true);
   }
 
   /** As the public constructor, choosing whether the dry run uses {@link NominatedRoomCheck}. */
@@ -118,13 +126,20 @@ public final class Evaluator {
       FrameworkHandle handle,
       PreemptionStrategy strategy,
       boolean asyncPreemption,
-      boolean checkNominatedRoom) {
+      boolean checkNominatedRoom,
+      boolean reuseVictims) {
     this.pluginName = Objects.requireNonNull(pluginName, "pluginName");
     this.handle = Objects.requireNonNull(handle, "handle");
     this.strategy = Objects.requireNonNull(strategy, "strategy");
     this.actuator = new Actuator(pluginName, handle, asyncPreemption);
     this.checkNominatedRoom = checkNominatedRoom;
     this.defaultSelection = DefaultVictimSelection.isUsedBy(strategy);
+    this.reuseVictims = reuseVictims && DefaultVictimSelection.selectsByDefaultRules(strategy);
+  }
+
+  /** How many node results dry runs have reused ({@link VictimMemo}), for tests. */
+  long reusedVictimSelections() {
+    return victimMemo.reused();
   }
 
   /** The name of the plugin this evaluator works for. */
@@ -324,6 +339,9 @@ public final class Evaluator {
     /** Whether the visits may share {@link #state}: nothing they run writes to it. */
     private final boolean stateIsReadOnly;
 
+    /** The results earlier dry runs found for a pod of this shape, or null when none may serve. */
+    private final VictimMemo.Table reusable;
+
     private final BoundedList nonViolating;
     private final BoundedList violating;
     private final List<NodeInfo> failedNodes = new ArrayList<>();
@@ -336,13 +354,19 @@ public final class Evaluator {
       this.pdbs = pdbs;
       this.numCandidates = numCandidates;
       this.stateIsReadOnly = defaultSelection && !handle.runner().runsPreFilterExtensions(state);
+      this.reusable =
+          reuseVictims && stateIsReadOnly && handle.runner().filtersAreNodeLocal(state)
+              ? victimMemo.tableFor(
+                  pod, pdbs, handle.runner().filterPluginNames(state), handle.snapshot().size())
+              : null;
       this.nonViolating = new BoundedList(numCandidates);
       this.violating = new BoundedList(numCandidates);
     }
 
     /**
      * The dry run of {@code original}, on a copy of it and of the state (the state itself when the
-     * visits only read it); false once enough candidates are found.
+     * visits only read it), or the result an earlier dry run found on this very node for a pod of
+     * the same shape ({@link VictimMemo}); false once enough candidates are found.
      */
     boolean visit(NodeInfo original) {
       if (defaultSelection
@@ -354,13 +378,28 @@ public final class Evaluator {
         }
         return true;
       }
-      NodeInfo node = original.copy();
-      // The default selection changes the state only through PreFilter extensions.
-      CycleState stateCopy = stateIsReadOnly ? state : state.copy();
-      VictimSelection vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, node, pdbs);
+      List<PodInfo> nominated = null;
+      VictimSelection vs = null;
+      if (reusable != null) {
+        nominated = handle.nominator().nominatedPodsForNode(original.name());
+        if (VictimMemo.isAmong(pod, nominated)) {
+          nominated = null;
+        } else {
+          vs = reusable.get(original, nominated);
+        }
+      }
+      if (vs == null) {
+        // The default selection changes the state only through PreFilter extensions.
+        CycleState stateCopy = stateIsReadOnly ? state : state.copy();
+        vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, original.copy(), pdbs);
+        if (nominated != null) {
+          reusable.put(original, nominated, vs);
+        }
+      }
       Status status = vs.status();
       if (status.isSuccess() && !vs.victims().isEmpty()) {
-        Candidate c = new Candidate(node.name(), new Victims(vs.victims(), vs.numPdbViolations()));
+        Candidate c =
+            new Candidate(original.name(), new Victims(vs.victims(), vs.numPdbViolations()));
         synchronized (this) {
           (vs.numPdbViolations() == 0 ? nonViolating : violating).add(c);
           int nvc = nonViolating.size();
@@ -368,7 +407,8 @@ public final class Evaluator {
         }
       }
       if (status.isSuccess()) {
-        status = Status.error("expected at least one victim pod on node \"" + node.name() + "\"");
+        status =
+            Status.error("expected at least one victim pod on node \"" + original.name() + "\"");
       }
       synchronized (this) {
         if (status.isError()) {

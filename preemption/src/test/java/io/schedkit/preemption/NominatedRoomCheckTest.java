@@ -111,7 +111,7 @@ final class NominatedRoomCheckTest {
   private static PostFilterResult preempt(Scene s, boolean check) {
     FrameworkHandle handle = s.harness().fake();
     Evaluator evaluator =
-        new Evaluator("DefaultPreemption", handle, new PreemptionStrategy() {}, true, check);
+        new Evaluator("DefaultPreemption", handle, new PreemptionStrategy() {}, true, check, true);
     CycleState state = s.harness().newState();
     state.setDryRun(true);
     s.harness().preFilter(state, s.preemptor());

@@ -12,6 +12,7 @@ import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -457,6 +458,16 @@ final class FilterRunner {
       names.add(p.name());
     }
     return names;
+  }
+
+  /** See {@link Framework#filtersAreNodeLocal}. */
+  boolean filtersAreNodeLocal(CycleState state) {
+    for (FilterPlugin p : activeFilters(state.skipFilterPlugins())) {
+      if (!(p instanceof NodeLocalFilter)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The Filter plugins left after removing a skip set (identity-compared). */

@@ -415,6 +415,16 @@ public final class Framework implements PluginRunner {
     return filtering.runFilterPluginsWithNominatedPods(state, pod, node);
   }
 
+  @Override
+  public boolean runsPreFilterExtensions(CycleState state) {
+    return hasActivePreFilterExtensions(state);
+  }
+
+  @Override
+  public boolean filtersAreNodeLocal(CycleState state) {
+    return filtering.filtersAreNodeLocal(state);
+  }
+
   /** Whether a PreFilter plugin not skipped this cycle has AddPod/RemovePod extensions. */
   boolean hasActivePreFilterExtensions(CycleState state) {
     return activeExtensions(state.skipFilterPlugins()).length > 0;

@@ -149,7 +149,12 @@ final class Handle implements FrameworkHandle, PluginRunner {
 
   @Override
   public boolean runsPreFilterExtensions(CycleState state) {
-    return framework().hasActivePreFilterExtensions(state);
+    return framework().runsPreFilterExtensions(state);
+  }
+
+  @Override
+  public boolean filtersAreNodeLocal(CycleState state) {
+    return framework().filtersAreNodeLocal(state);
   }
 
   @Override

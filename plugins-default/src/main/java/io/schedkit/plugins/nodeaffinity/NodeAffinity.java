@@ -6,7 +6,6 @@ import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
 import io.schedkit.framework.EventResource;
-import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeScores;
@@ -21,6 +20,7 @@ import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import io.schedkit.framework.model.Affinity;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.NodeSelector;
@@ -64,7 +64,7 @@ import java.util.Set;
  */
 public final class NodeAffinity
     implements PreFilterPlugin,
-        FilterPlugin,
+        NodeLocalFilter,
         PreScorePlugin,
         ScorePlugin,
         ScoreExtensions,

@@ -8,6 +8,7 @@ import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import io.schedkit.framework.model.Pod;
 import java.util.List;
 
@@ -18,7 +19,7 @@ import java.util.List;
  * <p>Filter: Success when {@code spec.nodeName} is empty or equals the node's name, otherwise
  * UnschedulableAndUnresolvable {@code node(s) didn't match the requested node name}. O(1) per node.
  */
-public final class NodeName implements BlockFilterPlugin, EnqueueExtensions {
+public final class NodeName implements BlockFilterPlugin, NodeLocalFilter, EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "NodeName";
 

@@ -4,7 +4,6 @@ import io.schedkit.framework.ClusterEvent;
 import io.schedkit.framework.ClusterEventWithHint;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.EnqueueExtensions;
-import io.schedkit.framework.FilterPlugin;
 import io.schedkit.framework.HostPort;
 import io.schedkit.framework.HostPortInfo;
 import io.schedkit.framework.NodeInfo;
@@ -15,6 +14,7 @@ import io.schedkit.framework.QueueingHint;
 import io.schedkit.framework.StateData;
 import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.plugins.helper.ObjectChange;
 import java.util.List;
@@ -36,7 +36,7 @@ import java.util.List;
  *       O(wanted ports) per node for specific IPs, O(wanted × used ports) for {@code 0.0.0.0}.
  * </ul>
  */
-public final class NodePorts implements PreFilterPlugin, FilterPlugin, EnqueueExtensions {
+public final class NodePorts implements PreFilterPlugin, NodeLocalFilter, EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "NodePorts";
 

@@ -19,6 +19,7 @@ import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.plugins.noderesources.NodeResourcesFitArgs.ScoringStrategy;
 import java.util.ArrayList;
@@ -61,6 +62,7 @@ import java.util.Set;
 public final class NodeResourcesFit
     implements PreFilterPlugin,
         BlockFilterPlugin,
+        NodeLocalFilter,
         PreScorePlugin,
         RangeScorePlugin,
         EnqueueExtensions {

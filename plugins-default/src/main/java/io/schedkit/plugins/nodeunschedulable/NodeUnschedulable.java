@@ -12,6 +12,7 @@ import io.schedkit.framework.QueueingHint;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.Taint;
@@ -28,7 +29,8 @@ import java.util.List;
  * <p>Filter: UnschedulableAndUnresolvable {@code node(s) were unschedulable} for such a node and a
  * pod without the toleration. O(tolerations) per node.
  */
-public final class NodeUnschedulable implements BlockFilterPlugin, EnqueueExtensions {
+public final class NodeUnschedulable
+    implements BlockFilterPlugin, NodeLocalFilter, EnqueueExtensions {
   /** The plugin name. */
   public static final String NAME = "NodeUnschedulable";
 

@@ -17,6 +17,7 @@ import io.schedkit.framework.StateKey;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.NodeLocalFilter;
 import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
@@ -48,6 +49,7 @@ import java.util.List;
  */
 public final class TaintToleration
     implements BlockFilterPlugin,
+        NodeLocalFilter,
         PreScorePlugin,
         RangeScorePlugin,
         ScoreExtensions,
