@@ -161,8 +161,8 @@ final class FilterRunner {
         && versioned != null
         && IndexedNodeLister.columnsOf(lister) == columns
         && !framework.hasActivePreFilterExtensions(state)) {
-      NodeNominations[] byPosition = nominationIndex.current(lister, versioned);
-      if (byPosition != null && byPosition.length == lister.size()) {
+      NominationIndex.ByPosition byPosition = nominationIndex.positions(lister, versioned);
+      if (byPosition != null && byPosition.size() == lister.size()) {
         return filterBlockWithNominatedCopies(
             state, pod, nodes, positions, columns, count, out, byPosition);
       }
@@ -180,24 +180,29 @@ final class FilterRunner {
       NodeColumns columns,
       int count,
       Status[] out,
-      NodeNominations[] byPosition) {
+      NominationIndex.ByPosition byPosition) {
     int priority = pod.priority();
     int uidHash = NodeNominations.uidHash(pod);
     int m = 0;
     int[] at = null;
-    List<?>[] added = null;
+    // Object[], not List<?>[]: a store into it then needs no type check, which would read each
+    // list's header (a cache miss per node).
+    Object[] added = null;
     for (int i = 0; i < count; i++) {
-      NodeNominations nn = byPosition[positions[i]];
-      if (nn == null || nn.noneCount(priority)) {
+      int p = positions[i];
+      if (byPosition.noneCount(p, priority)) {
         continue;
       }
-      List<PodInfo> counted = nn.allCount(pod, uidHash) ? nn.pods() : counted(nn.pods(), pod);
+      List<PodInfo> counted =
+          byPosition.allCount(p, pod, uidHash)
+              ? byPosition.pods(p)
+              : counted(byPosition.at(p).pods(), pod);
       if (counted == null) {
         continue;
       }
       if (at == null) {
         at = new int[count - i];
-        added = new List<?>[count - i];
+        added = new Object[count - i];
       }
       at[m] = i;
       added[m++] = counted;
@@ -211,13 +216,11 @@ final class FilterRunner {
     // The copies' rows are kept by the nodes' positions, in columns shared by all the copies.
     NodeInfo[] copies = new NodeInfo[m];
     int[] rows = new int[m];
-    int size = byPosition.length;
+    int size = byPosition.size();
     NodeColumns copyColumns = nominatedCopies.columnsFor(size);
     for (int k = 0; k < m; k++) {
       int i = at[k];
-      @SuppressWarnings("unchecked")
-      List<PodInfo> pods = (List<PodInfo>) added[k];
-      copies[k] = nominatedCopies.withPods(nodes[i], positions[i], size, pods);
+      copies[k] = nominatedCopies.withPods(nodes[i], positions[i], size, added[k]);
       rows[k] = positions[i];
     }
     // Columns replaced during the block (another list size) are another object.
@@ -495,14 +498,30 @@ final class FilterRunner {
     VersionedNominator indexed = versioned;
     List<PodInfo> counted;
     if (indexed != null) {
-      NodeNominations nn = nominationsOf(indexed, node);
-      if (nn == null || nn.noneCount(pod.priority())) {
+      if (indexed.isEmpty()) {
         return NominatedRequests.NONE;
       }
-      if (nn.allCount(pod, NodeNominations.uidHash(pod))) {
-        return nn.requests();
+      NominationIndex.ByPosition byPosition = positionsOf(indexed, node);
+      int p = node.listPosition();
+      if (byPosition != null) {
+        // From the flat arrays: most nodes are answered without reading their nominations.
+        if (byPosition.noneCount(p, pod.priority())) {
+          return NominatedRequests.NONE;
+        }
+        if (byPosition.allCount(p, pod, NodeNominations.uidHash(pod))) {
+          return byPosition.requests(p);
+        }
+        counted = counted(byPosition.at(p).pods(), pod);
+      } else {
+        NodeNominations nn = indexed.nominationsOf(node.name());
+        if (nn == null || nn.noneCount(pod.priority())) {
+          return NominatedRequests.NONE;
+        }
+        if (nn.allCount(pod, NodeNominations.uidHash(pod))) {
+          return nn.requests();
+        }
+        counted = counted(nn.pods(), pod);
       }
-      counted = counted(nn.pods(), pod);
     } else {
       counted = counted(framework.services().nominator().nominatedPodsForNode(node.name()), pod);
     }
@@ -517,6 +536,17 @@ final class FilterRunner {
     if (nominator.isEmpty()) {
       return null;
     }
+    NominationIndex.ByPosition byPosition = positionsOf(nominator, node);
+    return byPosition != null
+        ? byPosition.at(node.listPosition())
+        : nominator.nominationsOf(node.name());
+  }
+
+  /**
+   * The nominations by position when {@code node} is the snapshot's node at its list position or a
+   * copy of it, so that they hold its nominations at {@link NodeInfo#listPosition()}; else null.
+   */
+  private NominationIndex.ByPosition positionsOf(VersionedNominator nominator, NodeInfo node) {
     int p = node.listPosition();
     NodeInfoLister lister = framework.handle().snapshot();
     // Columns mean a lister that keeps positions (and its list object) from cycle to cycle.
@@ -524,13 +554,13 @@ final class FilterRunner {
       List<NodeInfo> list = lister.list();
       // The same name object: the node there is the node this one was copied from.
       if (p < list.size() && list.get(p).name() == node.name()) {
-        NodeNominations[] byPosition = nominationIndex.current(lister, nominator);
-        if (byPosition != null && p < byPosition.length) {
-          return byPosition[p];
+        NominationIndex.ByPosition byPosition = nominationIndex.positions(lister, nominator);
+        if (byPosition != null && p < byPosition.size()) {
+          return byPosition;
         }
       }
     }
-    return nominator.nominationsOf(node.name());
+    return null;
   }
 
   /** {@link #runFilterPluginsWithNominatedPods} with the node's nominated pods looked up. */

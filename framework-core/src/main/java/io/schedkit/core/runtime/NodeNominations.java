@@ -98,6 +98,33 @@ public final class NodeNominations {
     return true;
   }
 
+  /** The highest priority of the pods. */
+  int highestPriority() {
+    return highestPriority;
+  }
+
+  /**
+   * The lowest priority of the pods, or {@link Integer#MIN_VALUE} when a pod has no UID (so that a
+   * check of the lowest priority alone never says all count).
+   */
+  int lowestPriorityWithUids() {
+    return uidHashes == null ? Integer.MIN_VALUE : lowestPriority;
+  }
+
+  /**
+   * One bit per pod, at its UID hash modulo 64: a pod whose bit is not set is surely not among
+   * them.
+   */
+  long uidBits() {
+    long bits = 0;
+    if (uidHashes != null) {
+      for (int h : uidHashes) {
+        bits |= 1L << h;
+      }
+    }
+    return bits;
+  }
+
   /**
    * The hash of a pod's UID (of the empty string without one), for {@link #allCount}.
    *

@@ -45,15 +45,14 @@ final class NominatedNodeCopies {
    */
   private record Table(
       AtomicReferenceArray<NodeInfo> sources,
-      List<PodInfo>[] added,
+      Object[] added,
       NodeInfo[] copies,
       MutableNodeColumns columns) {
 
-    @SuppressWarnings("unchecked")
     static Table of(int size) {
       return new Table(
           new AtomicReferenceArray<>(size),
-          (List<PodInfo>[]) new List<?>[size],
+          new Object[size],
           new NodeInfo[size],
           new MutableNodeColumns(size));
     }
@@ -86,18 +85,27 @@ final class NominatedNodeCopies {
    * @param node the snapshot's node at {@code position}
    * @param position the node's list position
    * @param size the size of the snapshot's list
-   * @param added the nominated pods to add, none of them on the node; the caller does not change
-   *     the list afterwards (an immutable list the nominator keeps is recognised by identity)
+   * @param addedPods the nominated pods to add, a {@code List<PodInfo>}, none of them on the node;
+   *     the caller does not change the list afterwards (an immutable list the nominator keeps is
+   *     recognised by identity). Typed {@code Object} so that a caller that holds it untyped needs
+   *     no cast: a cast to an interface reads the list's header, a cache miss per node in a pass
+   *     over thousands of them, while a kept copy is found by identity alone.
    * @return the copy, kept or new; nobody may change it
    */
-  NodeInfo withPods(NodeInfo node, int position, int size, List<PodInfo> added) {
+  NodeInfo withPods(NodeInfo node, int position, int size, Object addedPods) {
     Table t = tableFor(size);
     AtomicReferenceArray<NodeInfo> sources = t.sources();
-    if (sources.getAcquire(position) == node) {
-      List<PodInfo> kept = t.added()[position];
-      if (kept == added || samePods(kept, added)) {
-        return t.copies()[position];
-      }
+    boolean sameNode = sources.getAcquire(position) == node;
+    Object kept = sameNode ? t.added()[position] : null;
+    if (sameNode && kept == addedPods) {
+      return t.copies()[position];
+    }
+    @SuppressWarnings("unchecked")
+    List<PodInfo> added = (List<PodInfo>) addedPods;
+    @SuppressWarnings("unchecked")
+    List<PodInfo> keptPods = (List<PodInfo>) kept;
+    if (sameNode && samePods(keptPods, added)) {
+      return t.copies()[position];
     }
     NodeInfo copy = build(node, added);
     sources.setRelease(position, null);

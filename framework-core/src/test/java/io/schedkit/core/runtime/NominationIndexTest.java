@@ -123,6 +123,49 @@ final class NominationIndexTest {
     }
   }
 
+  /** Pods that Filter asks about: some are among the nominated pods, one has no UID. */
+  private static final List<PodInfo> PROBES = probes();
+
+  private static List<PodInfo> probes() {
+    List<PodInfo> probes = new ArrayList<>();
+    for (int priority : new int[] {-5, 0, 10, 20, 25}) {
+      for (String name : List.of("p0", "p3", "p7", "p19", "other")) {
+        probes.add(PodInfo.of(pod(name, priority, "")));
+      }
+      probes.add(PodInfo.of(Pod.builder().name("no-uid").priority(priority).build()));
+    }
+    return probes;
+  }
+
+  /**
+   * Asserts that the flat arrays answer, at every position, what the position's {@link
+   * NodeNominations} answers.
+   */
+  private static void assertFlatArraysAgree(
+      String what, NominationIndex.ByPosition flat, NodeNominations[] byPosition) {
+    assertThat(flat.size()).isEqualTo(byPosition.length);
+    for (int p = 0; p < byPosition.length; p++) {
+      NodeNominations nn = byPosition[p];
+      assertThat(flat.at(p)).isSameAs(nn);
+      for (PodInfo probe : PROBES) {
+        int hash = NodeNominations.uidHash(probe);
+        boolean none = nn == null || nn.noneCount(probe.priority());
+        assertThat(flat.noneCount(p, probe.priority()))
+            .as("%s: position %d, noneCount for %s", what, p, probe.pod().name())
+            .isEqualTo(none);
+        if (!none) {
+          assertThat(flat.allCount(p, probe, hash))
+              .as("%s: position %d, allCount for %s", what, p, probe.pod().name())
+              .isEqualTo(nn.allCount(probe, hash));
+        }
+      }
+      if (nn != null) {
+        assertThat(flat.pods(p)).isSameAs(nn.pods());
+        assertThat(flat.requests(p)).isSameAs(nn.requests());
+      }
+    }
+  }
+
   /** One random change: a nomination, an override elsewhere or to nothing, a deletion. */
   private static void randomChange(Random r, Nominator nominator, List<String> targets) {
     String name = "p" + r.nextInt(25);
@@ -184,6 +227,7 @@ final class NominationIndexTest {
         lister.gets = 0;
         NodeNominations[] got = index.current(lister, nominator);
         assertMatchesByName(what, got, lister, nominator);
+        assertFlatArraysAgree(what, index.positions(lister, nominator), got);
         assertThat(previous).as("%s: a published array is never written", what).isEqualTo(kept);
         long changes = nominator.version() - seen;
         if (changes == 0) {
