@@ -45,10 +45,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * and a high-priority pod of 3 cpu that fits nowhere. The attempt is the Filter pass over every
  * node, then DefaultPreemption's dry run (potential nodes, victims on each candidate, the choice),
  * run as the scheduling cycle runs them but with a dry-run cycle state, so nothing is evicted and
- * every invocation does the same work (the dry run's random start comes from the pod's name).
- * The cluster never changes, so after the first invocation the dry run reuses each node's victims
- * (as it does for pods of one shape on nodes that did not change): the attempt is the Filter pass,
- * the dry run's lookups and the choice of a candidate.
+ * every invocation does the same work (the dry run's random start comes from the pod's name). The
+ * cluster never changes, so after the first invocation the dry run reuses each node's victims (as
+ * it does for pods of one shape on nodes that did not change): the attempt is the Filter pass, the
+ * dry run's lookups and the choice of a candidate.
  *
  * <p>{@code nominated} nodes already carry a nominated high-priority pod whose victims are gone, as
  * in the middle of PreemptionBasic's burst (on virtual time the preemptors wait out their backoff
