@@ -1,6 +1,5 @@
 package io.schedkit.preemption;
 
-import static io.schedkit.testing.Wrappers.makeNode;
 import static io.schedkit.testing.Wrappers.makePod;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,36 +33,19 @@ import org.junit.jupiter.api.Test;
  * says "must fail" only where the real dry run fails.
  */
 final class NominatedRoomCheckTest {
-  private static final int[] PRIORITIES = {0, 50, 100, 500, 1000};
+  private static final int[] PRIORITIES = RandomClusters.PRIORITIES;
 
   /** A random cluster with nominated pods, a preemptor, and the plugins to run them. */
   private record Scene(PluginHarness harness, Pod preemptor, Map<String, Status> verdicts) {}
 
   private static Scene scene(long seed, int parallelism) {
     Random r = new Random(seed);
-    List<Node> nodes = new ArrayList<>();
-    List<Pod> pods = new ArrayList<>();
     int numNodes = 2 + r.nextInt(8);
-    for (int n = 0; n < numNodes; n++) {
-      int cpus = 2 + r.nextInt(4);
-      String name = "node" + n;
-      var node =
-          makeNode().name(name).capacity(Map.of("cpu", String.valueOf(cpus), "memory", "8Gi"));
-      nodes.add((r.nextInt(10) == 0 ? node.unschedulable(true) : node).obj());
-      long free = cpus * 1000L;
-      for (int i = r.nextInt(6); i > 0 && free >= 250; i--) {
-        long milli = Math.min(250L * (1 + r.nextInt(6)), free - free % 250);
-        free -= milli;
-        pods.add(
-            makePod()
-                .name(name + "-p" + i)
-                .priority(PRIORITIES[r.nextInt(PRIORITIES.length)])
-                .req(Map.of("cpu", milli + "m", "memory", (1 + r.nextInt(3)) + "Gi"))
-                .node(name)
-                .startTime(Instant.ofEpochSecond(1_000 + r.nextInt(100)))
-                .obj());
-      }
-    }
+    RandomClusters.Cluster cluster =
+        RandomClusters.nodesWithPods(
+            r, numNodes, rr -> Instant.ofEpochSecond(1_000 + rr.nextInt(100)));
+    List<Node> nodes = cluster.nodes();
+    List<Pod> pods = cluster.pods();
     Pod preemptor =
         makePod()
             .name("preemptor")

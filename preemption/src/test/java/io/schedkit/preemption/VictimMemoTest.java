@@ -40,40 +40,22 @@ import org.junit.jupiter.api.Test;
  * very same node, generation, nominated pods and pod shape.
  */
 final class VictimMemoTest {
-  private static final int[] PRIORITIES = {0, 50, 100, 500, 1000};
+  private static final int[] PRIORITIES = RandomClusters.PRIORITIES;
 
   /** A random cluster, preemptors of one shape, the nominator, and the plugins. */
   private record Scene(PluginHarness harness, List<Pod> preemptors, PodNominator nominator) {}
 
   private static Scene scene(long seed, int parallelism, Class<? extends FilterPlugin> extra) {
     Random r = new Random(seed);
-    List<Node> nodes = new ArrayList<>();
-    List<Pod> pods = new ArrayList<>();
     int numNodes = 2 + r.nextInt(10);
-    for (int n = 0; n < numNodes; n++) {
-      int cpus = 2 + r.nextInt(4);
-      String name = "node" + n;
-      var node =
-          makeNode().name(name).capacity(Map.of("cpu", String.valueOf(cpus), "memory", "8Gi"));
-      nodes.add((r.nextInt(10) == 0 ? node.unschedulable(true) : node).obj());
-      long free = cpus * 1000L;
-      for (int i = r.nextInt(6); i > 0 && free >= 250; i--) {
-        long milli = Math.min(250L * (1 + r.nextInt(6)), free - free % 250);
-        free -= milli;
-        var pod =
-            makePod()
-                .name(name + "-p" + i)
-                .priority(PRIORITIES[r.nextInt(PRIORITIES.length)])
-                .req(Map.of("cpu", milli + "m", "memory", (1 + r.nextInt(3)) + "Gi"))
-                .node(name);
-        // Now and then a pod without a start time: its node's result reads the clock.
-        pods.add(
-            (r.nextInt(8) == 0
-                    ? pod
-                    : pod.startTime(Instant.ofEpochSecond(1_000 + r.nextInt(3) * 10)))
-                .obj());
-      }
-    }
+    // Now and then a pod without a start time: its node's result reads the clock.
+    RandomClusters.Cluster cluster =
+        RandomClusters.nodesWithPods(
+            r,
+            numNodes,
+            rr -> rr.nextInt(8) == 0 ? null : Instant.ofEpochSecond(1_000 + rr.nextInt(3) * 10));
+    List<Node> nodes = cluster.nodes();
+    List<Pod> pods = cluster.pods();
     int priority = PRIORITIES[1 + r.nextInt(PRIORITIES.length - 1)];
     String cpu = (250 * (6 + r.nextInt(10))) + "m";
     List<Pod> preemptors = new ArrayList<>();
