@@ -19,7 +19,7 @@ import java.util.Map;
  * back). A node named in a nomination but absent from the snapshot has no position and is left out,
  * as a lookup by name from the snapshot's nodes would never find it.
  *
- * <p>Design note (threads): Filter workers call {@link #current} concurrently. Each state is an
+ * <p>Design note (threads): Filter workers call {@link #positions} concurrently. Each state is an
  * immutable record (its array is never written after publication) behind a volatile field; a
  * refresh copies the array, applies the changes and publishes a new record under this object's
  * lock, so a reader never sees an array half updated.
@@ -84,6 +84,11 @@ final class NominationIndex {
       }
     }
 
+    /** The nominations by position, the array itself: read only. */
+    NodeNominations[] nominations() {
+      return nominations;
+    }
+
     /** The number of positions. */
     int size() {
       return nominations.length;
@@ -132,25 +137,13 @@ final class NominationIndex {
 
   /**
    * Each position's nominations (null where none), at least as new as {@code nominator}'s version
-   * when called.
+   * when called, with the flat arrays of what Filter asks first.
    *
    * @param lister the snapshot whose positions the caller uses
    * @param nominator the nominator
    * @return the nominations by position in {@code lister.list()}, read only; null when the lister
    *     does not tell the position of a nominated node it lists ({@link
    *     IndexedNodeLister#positionOf}), and the caller must look nominations up by name
-   */
-  NodeNominations[] current(NodeInfoLister lister, VersionedNominator nominator) {
-    ByPosition b = positions(lister, nominator);
-    return b == null ? null : b.nominations;
-  }
-
-  /**
-   * {@link #current}, with the flat arrays of what Filter asks first.
-   *
-   * @param lister the snapshot whose positions the caller uses
-   * @param nominator the nominator
-   * @return the nominations by position, read only; null as for {@link #current}
    */
   ByPosition positions(NodeInfoLister lister, VersionedNominator nominator) {
     List<NodeInfo> list = lister.list();

@@ -20,12 +20,12 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link NominationIndex#current} holds, at every position of the snapshot's list, the very {@link
- * NodeNominations} object the nominator gives for that node's name: after random nominations,
- * overrides and deletions (some to nodes the snapshot lacks), across more changes than the
- * nominator's log holds, and across a new list object. A lister that counts lookups by name tells
- * an incremental refresh (one lookup per logged change) from a full rebuild (one per nominated
- * node). Randomness is seeded; the seed is in every assertion's description.
+ * {@link NominationIndex#positions} holds, at every position of the snapshot's list, the very
+ * {@link NodeNominations} object the nominator gives for that node's name: after random
+ * nominations, overrides and deletions (some to nodes the snapshot lacks), across more changes than
+ * the nominator's log holds, and across a new list object. A lister that counts lookups by name
+ * tells an incremental refresh (one lookup per logged change) from a full rebuild (one per
+ * nominated node). Randomness is seeded; the seed is in every assertion's description.
  */
 final class NominationIndexTest {
   /** Nodes named in nominations that the snapshot does not hold. */
@@ -108,6 +108,13 @@ final class NominationIndexTest {
         .priority(priority)
         .nominatedNodeName(nominated)
         .build();
+  }
+
+  /** The index's nominations by position (its published array), or null when it has none. */
+  private static NodeNominations[] current(
+      NominationIndex index, NodeInfoLister lister, Nominator nominator) {
+    NominationIndex.ByPosition byPosition = index.positions(lister, nominator);
+    return byPosition == null ? null : byPosition.nominations();
   }
 
   /** Asserts that {@code got} is, position by position, what the nominator gives by name. */
@@ -215,7 +222,7 @@ final class NominationIndexTest {
       Nominator nominator = new Nominator();
       NominationIndex index = new NominationIndex();
 
-      NodeNominations[] previous = index.current(lister, nominator);
+      NodeNominations[] previous = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", first call", previous, lister, nominator);
       long seen = nominator.version();
       for (int step = 0; step < 150; step++) {
@@ -225,7 +232,7 @@ final class NominationIndexTest {
         }
         NodeNominations[] kept = previous.clone();
         lister.gets = 0;
-        NodeNominations[] got = index.current(lister, nominator);
+        NodeNominations[] got = current(index, lister, nominator);
         assertMatchesByName(what, got, lister, nominator);
         assertFlatArraysAgree(what, index.positions(lister, nominator), got);
         assertThat(previous).as("%s: a published array is never written", what).isEqualTo(kept);
@@ -239,7 +246,7 @@ final class NominationIndexTest {
               .isEqualTo((int) changes);
           incremental++;
         }
-        assertThat(index.current(lister, nominator))
+        assertThat(current(index, lister, nominator))
             .as("%s: asked again, the same array", what)
             .isSameAs(got);
         previous = got;
@@ -264,7 +271,7 @@ final class NominationIndexTest {
         randomChange(r, nominator, targets);
       }
       assertMatchesByName(
-          "seed " + seed + ", start", index.current(lister, nominator), lister, nominator);
+          "seed " + seed + ", start", current(index, lister, nominator), lister, nominator);
 
       // Exactly as many changes as the log holds (each a new pod's first nomination, one change
       // each): still incremental.
@@ -276,7 +283,7 @@ final class NominationIndexTest {
       }
       assertThat(nominator.version() - since).as("seed %d", seed).isEqualTo(1024);
       lister.gets = 0;
-      NodeNominations[] got = index.current(lister, nominator);
+      NodeNominations[] got = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", 1024 changes", got, lister, nominator);
       assertThat(lister.gets).as("seed %d: 1024 changes, re-read one by one", seed).isEqualTo(1024);
 
@@ -287,7 +294,7 @@ final class NominationIndexTest {
       }
       int nominatedNodes = nominator.allNominations().byNode().size();
       lister.gets = 0;
-      got = index.current(lister, nominator);
+      got = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", over 1024 changes", got, lister, nominator);
       assertThat(lister.gets)
           .as("seed %d: a full rebuild, one lookup per nominated node", seed)
@@ -298,7 +305,7 @@ final class NominationIndexTest {
       randomChange(r, nominator, targets);
       randomChange(r, nominator, targets);
       lister.gets = 0;
-      got = index.current(lister, nominator);
+      got = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", after the rebuild", got, lister, nominator);
       assertThat(lister.gets)
           .as("seed %d: incremental after the rebuild", seed)
@@ -319,12 +326,12 @@ final class NominationIndexTest {
         };
     Nominator nominator = new Nominator();
     NominationIndex index = new NominationIndex();
-    assertThat(index.current(lister, nominator)).as("nothing nominated yet").hasSize(3);
+    assertThat(current(index, lister, nominator)).as("nothing nominated yet").hasSize(3);
     nominator.addNominatedPod(PodInfo.of(pod("a", 10, "")), NominatingInfo.override("ghost-0"));
-    assertThat(index.current(lister, nominator)).as("a node it does not list").hasSize(3);
+    assertThat(current(index, lister, nominator)).as("a node it does not list").hasSize(3);
     nominator.addNominatedPod(PodInfo.of(pod("b", 10, "")), NominatingInfo.override("node-1"));
-    assertThat(index.current(lister, nominator)).as("incrementally").isNull();
-    assertThat(new NominationIndex().current(lister, nominator)).as("from scratch").isNull();
+    assertThat(current(index, lister, nominator)).as("incrementally").isNull();
+    assertThat(current(new NominationIndex(), lister, nominator)).as("from scratch").isNull();
   }
 
   @Test
@@ -345,7 +352,7 @@ final class NominationIndexTest {
       }
       nominator.addNominatedPod(
           PodInfo.of(pod("for-late", 5, "")), NominatingInfo.override("late"));
-      NodeNominations[] before = index.current(lister, nominator);
+      NodeNominations[] before = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", before", before, lister, nominator);
       assertThat(before).as("seed %d: no position for an absent node", seed).hasSize(n);
 
@@ -356,7 +363,7 @@ final class NominationIndexTest {
       cache.updateSnapshot(snapshot);
       assertThat(snapshot.list()).as("seed %d: the same list object", seed).isSameAs(list);
       lister.gets = 0;
-      assertThat(index.current(lister, nominator)).as("seed %d", seed).isSameAs(before);
+      assertThat(current(index, lister, nominator)).as("seed %d", seed).isSameAs(before);
       assertThat(lister.gets).as("seed %d", seed).isZero();
 
       // The node joins: a new list object, one position more, and the nominations made while
@@ -366,7 +373,7 @@ final class NominationIndexTest {
       assertThat(snapshot.list()).as("seed %d: a new list object", seed).isNotSameAs(list);
       int nominatedNodes = nominator.allNominations().byNode().size();
       lister.gets = 0;
-      NodeNominations[] after = index.current(lister, nominator);
+      NodeNominations[] after = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", after adding a node", after, lister, nominator);
       assertThat(after).as("seed %d", seed).hasSize(n + 1);
       assertThat(lister.gets)
@@ -383,13 +390,13 @@ final class NominationIndexTest {
       for (int k = 0; k < 10; k++) {
         randomChange(r, nominator, now);
         assertMatchesByName(
-            "seed " + seed + ", change " + k, index.current(lister, nominator), lister, nominator);
+            "seed " + seed + ", change " + k, current(index, lister, nominator), lister, nominator);
       }
       String gone = snapshot.list().get(r.nextInt(snapshot.size())).name();
       nominator.addNominatedPod(PodInfo.of(pod("for-gone", 5, "")), NominatingInfo.override(gone));
       cache.removeNode(node(gone));
       cache.updateSnapshot(snapshot);
-      NodeNominations[] removed = index.current(lister, nominator);
+      NodeNominations[] removed = current(index, lister, nominator);
       assertMatchesByName("seed " + seed + ", after removing " + gone, removed, lister, nominator);
       assertThat(removed).as("seed %d", seed).hasSize(n);
       assertThat(removed)
