@@ -182,6 +182,9 @@ final class Filtering {
     private final ValueTotals[][] antiBases;
     private final TopologyDomains[] existingDomains;
     private final ValueTotals[][] existingBases;
+    // The counts' emptiness, fixed while they are their bases (when this view is read).
+    private boolean firstOfGroupAllowed;
+    private boolean antiCountsEmpty;
 
     private Positions(NodeInfoLister lister, int affinity, int anti, int existing) {
       this.lister = lister;
@@ -217,6 +220,8 @@ final class Filtering {
         f.existingDomains[i] = totals.domains(key, snapshot);
         f.existingBases[i] = s.existingAntiAffinityCounts.basesOf(key);
       }
+      f.firstOfGroupAllowed = s.affinityCounts.isEmpty() && s.podMatchesOwnAffinity;
+      f.antiCountsEmpty = s.antiAffinityCounts.isEmpty();
       f.probe =
           f.affinityDomains.length > 0
               ? f.affinityDomains[0]
@@ -269,7 +274,7 @@ final class Filtering {
     }
 
     /** Filter's verdict for the node at {@code p}, as {@link #filter} by labels gives it. */
-    Status filter(State s, int p) {
+    Status filter(int p) {
       if (affinityDomains.length > 0) {
         boolean podsExist = true;
         for (int i = 0; i < affinityDomains.length; i++) {
@@ -281,11 +286,11 @@ final class Filtering {
             podsExist = false;
           }
         }
-        if (!podsExist && !(s.affinityCounts.isEmpty() && s.podMatchesOwnAffinity)) {
+        if (!podsExist && !firstOfGroupAllowed) {
           return AFFINITY_NOT_MATCH;
         }
       }
-      if (!s.antiAffinityCounts.isEmpty()) {
+      if (!antiCountsEmpty) {
         for (int i = 0; i < antiDomains.length; i++) {
           int d = antiDomains[i].at(p);
           if (d >= 0 && sum(antiBases[i], d) > 0) {
@@ -433,7 +438,7 @@ final class Filtering {
     for (int i = 0; i < count; i++) {
       if (verdicts[i] == null) {
         int p = positions[i];
-        Status v = view.hasNode(p) ? view.filter(s, p) : filter(s, nodes[i]);
+        Status v = view.hasNode(p) ? view.filter(p) : filter(s, nodes[i]);
         if (!v.isSuccess()) {
           verdicts[i] = v;
         }
@@ -452,7 +457,7 @@ final class Filtering {
     if (positions != null && s.countsAreBases()) {
       int p = IndexedNodeLister.positionIn(positions.lister, nodeInfo);
       if (p >= 0) {
-        return positions.filter(s, p);
+        return positions.filter(p);
       }
     }
     Map<String, String> labels = nodeInfo.labels();
