@@ -218,14 +218,16 @@ final class SchedulingAlgorithm {
       totals = new long[feasible.size()];
       java.util.Arrays.fill(totals, 1);
     } else {
-      Status ps = fwk.runPreScorePlugins(state, pod, feasible);
+      // Positions stay valid while the extenders left the feasible list as Filter made it.
+      int[] positions = feasible == fo.feasible ? fo.positions : null;
+      Status ps =
+          fwk.runPreScorePlugins(
+              state, pod, feasible, positions, positions == null ? null : columns);
       if (!ps.isSuccess()) {
         return failure(ps, diagnosis, feasible);
       }
       boolean explain = mode == Mode.EXPLAIN;
       // A scheduling cycle's table is not kept past the cycle: the next one reuses it.
-      // Positions stay valid while the extenders left the feasible list as Filter made it.
-      int[] positions = feasible == fo.feasible ? fo.positions : null;
       Framework.ScoreOutcome so =
           fwk.runScorePlugins(
               state,

@@ -30,6 +30,7 @@ import io.schedkit.framework.ReservePlugin;
 import io.schedkit.framework.ScorePlugin;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.PositionPreScorePlugin;
 import io.schedkit.framework.model.Pod;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -519,6 +520,24 @@ public final class Framework implements PluginRunner {
 
   /** PreScore: runs every plugin; records the skip set in {@code state}. */
   public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    return runPreScorePlugins(state, pod, nodes, null, null);
+  }
+
+  /**
+   * As {@link #runPreScorePlugins(CycleState, PodInfo, List)} for nodes of the snapshot's list,
+   * with their positions there and the snapshot's columns, which a {@link PositionPreScorePlugin}
+   * reads instead of asking for each node's position.
+   *
+   * @param state the cycle state
+   * @param pod the pod
+   * @param nodes the feasible nodes
+   * @param positions each node's position in the snapshot's list, indexed like {@code nodes}, or
+   *     null when unknown
+   * @param columns the snapshot's columns, or null when {@code positions} is
+   * @return Success, or the first error attributed to its plugin
+   */
+  public Status runPreScorePlugins(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int[] positions, NodeColumns columns) {
     long start = timing ? System.nanoTime() : 0;
     Set<String> skip = new HashSet<>();
     Status outcome = Status.success();
@@ -527,7 +546,10 @@ public final class Framework implements PluginRunner {
         Status s;
         try {
           long t0 = sampling(state) ? System.nanoTime() : 0;
-          s = p.preScore(state, pod, nodes);
+          s =
+              positions != null && p instanceof PositionPreScorePlugin positioned
+                  ? positioned.preScore(state, pod, nodes, positions, columns)
+                  : p.preScore(state, pod, nodes);
           if (t0 != 0) {
             pluginDone(p.name(), "PreScore", s == null ? Status.success() : s, t0);
           }

@@ -13,11 +13,11 @@ import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PreFilterExtensions;
 import io.schedkit.framework.PreFilterPlugin;
 import io.schedkit.framework.PreFilterResult;
-import io.schedkit.framework.PreScorePlugin;
 import io.schedkit.framework.ScoreExtensions;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.fastpath.BlockFilterPlugin;
 import io.schedkit.framework.fastpath.NodeColumns;
+import io.schedkit.framework.fastpath.PositionPreScorePlugin;
 import io.schedkit.framework.fastpath.RangeScorePlugin;
 import io.schedkit.plugins.podtopologyspread.PodTopologySpreadArgs.DefaultingType;
 import java.util.List;
@@ -61,7 +61,7 @@ public final class PodTopologySpread
     implements PreFilterPlugin,
         PreFilterExtensions,
         BlockFilterPlugin,
-        PreScorePlugin,
+        PositionPreScorePlugin,
         RangeScorePlugin,
         ScoreExtensions,
         EnqueueExtensions {
@@ -150,7 +150,13 @@ public final class PodTopologySpread
 
   @Override
   public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
-    return scoring.preScore(state, pod, nodes);
+    return scoring.preScore(state, pod, nodes, null, null);
+  }
+
+  @Override
+  public Status preScore(
+      CycleState state, PodInfo pod, List<NodeInfo> nodes, int[] positions, NodeColumns columns) {
+    return scoring.preScore(state, pod, nodes, positions, columns);
   }
 
   @Override

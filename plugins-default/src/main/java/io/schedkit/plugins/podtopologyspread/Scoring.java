@@ -66,7 +66,16 @@ final class Scoring {
     return state.find(KEY);
   }
 
-  Status preScore(CycleState state, PodInfo podInfo, List<NodeInfo> filteredNodes) {
+  /**
+   * PreScore over {@code filteredNodes}; {@code positions} (null: unknown) are their positions in
+   * the list of the snapshot whose columns are {@code columns}, as the framework hands them.
+   */
+  Status preScore(
+      CycleState state,
+      PodInfo podInfo,
+      List<NodeInfo> filteredNodes,
+      int[] positions,
+      NodeColumns columns) {
     List<NodeInfo> allNodes = snapshot.get().list();
     if (allNodes.isEmpty()) {
       return Status.skip();
@@ -95,7 +104,14 @@ final class Scoring {
       inclusions[i] = c.isHostname() ? null : c.inclusion(pod, affinity);
     }
     PreScoreState byPosition =
-        preScoreByPosition(constraints, matchers, inclusions, requireAllTopologies, filteredNodes);
+        preScoreByPosition(
+            constraints,
+            matchers,
+            inclusions,
+            requireAllTopologies,
+            filteredNodes,
+            positions,
+            columns);
     if (byPosition != null) {
       state.write(KEY, byPosition);
       return Status.success();
@@ -169,7 +185,9 @@ final class Scoring {
       PodMatcher[] matchers,
       NodeInclusion[] inclusions,
       boolean requireAllTopologies,
-      List<NodeInfo> filteredNodes) {
+      List<NodeInfo> filteredNodes,
+      int[] positions,
+      NodeColumns columns) {
     NodeInfoLister lister = snapshot.get();
     if (!(lister instanceof IndexedNodeLister indexed)
         || !indexed.replacesChangedNodes()
@@ -177,11 +195,16 @@ final class Scoring {
       return null;
     }
     int count = filteredNodes.size();
-    int[] at = new int[count];
-    for (int f = 0; f < count; f++) {
-      at[f] = indexed.positionOf(filteredNodes.get(f));
-      if (at[f] < 0) {
-        return null;
+    int[] at;
+    if (positions != null && columns == indexed.columns()) {
+      at = positions; // the framework's: this snapshot's positions of filteredNodes
+    } else {
+      at = new int[count];
+      for (int f = 0; f < count; f++) {
+        at[f] = indexed.positionOf(filteredNodes.get(f));
+        if (at[f] < 0) {
+          return null;
+        }
       }
     }
     int n = constraints.size();
@@ -198,33 +221,42 @@ final class Scoring {
               true);
     }
     PreScoreState s = new PreScoreState(constraints);
-    boolean[][] seen = new boolean[n][];
-    for (int f = 0; f < count; f++) {
-      int p = at[f];
-      // With every key required, each constraint's totals require all of them: one answers for all.
-      if (requireAllTopologies && !used[0].keyedAt(p)) {
-        s.ignoredNodes.add(filteredNodes.get(f).name());
+    // With every key required, each constraint's totals require all of them: one answers for all.
+    boolean[] ignored = null;
+    if (requireAllTopologies) {
+      DomainTotals first = used[0];
+      for (int f = 0; f < count; f++) {
+        if (!first.keyedAt(at[f])) {
+          if (ignored == null) {
+            ignored = new boolean[count];
+          }
+          ignored[f] = true;
+          s.ignoredNodes.add(filteredNodes.get(f).name());
+        }
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (constraints.get(i).isHostname()) {
         continue;
       }
-      for (int i = 0; i < n; i++) {
-        if (constraints.get(i).isHostname()) {
+      DomainTotals t = used[i];
+      Map<String, Long> domainCounts = s.domainCounts.get(i);
+      boolean[] seen = new boolean[t.domainCount()];
+      for (int f = 0; f < count; f++) {
+        if (ignored != null && ignored[f]) {
           continue;
         }
-        DomainTotals t = used[i];
-        int v = t.valueAt(p);
+        int v = t.valueAt(at[f]);
         int d = v >= 0 ? v : v == DomainTotals.MISSING ? t.emptyValue() : -1;
         if (d < 0) {
           return null; // a feasible position without a node: the node-by-node PreScore decides
         }
-        if (seen[i] == null || seen[i].length <= d) {
-          seen[i] =
-              seen[i] == null
-                  ? new boolean[Math.max(d + 1, t.domainCount())]
-                  : Arrays.copyOf(seen[i], Math.max(d + 1, 2 * seen[i].length));
+        if (d >= seen.length) {
+          seen = Arrays.copyOf(seen, Math.max(d + 1, 2 * seen.length));
         }
-        if (!seen[i][d]) {
-          seen[i][d] = true;
-          s.domainCounts.get(i).put(t.valueOf(d), (long) t.totalOf(d));
+        if (!seen[d]) {
+          seen[d] = true;
+          domainCounts.put(t.valueOf(d), (long) t.totalOf(d));
         }
       }
     }

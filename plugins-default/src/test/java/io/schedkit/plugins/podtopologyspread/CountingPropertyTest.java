@@ -84,7 +84,7 @@ final class CountingPropertyTest {
 
   @Test
   void countsAndScores_overASnapshotReplacingChangedNodes_equalNaiveRecount() {
-    int[] byPosition = new int[4];
+    int[] byPosition = new int[5];
     for (long seed = 0; seed < SEEDS / 2; seed++) {
       try {
         checkAcrossReplacements(new Random(seed), byPosition);
@@ -99,6 +99,7 @@ final class CountingPropertyTest {
     assertThat(byPosition[3])
         .as("Score rounds by position with node affinity or taints honoured")
         .isGreaterThan(50);
+    assertThat(byPosition[4]).as("PreScore rounds handed positions").isGreaterThan(100);
   }
 
   // ---------------------------------------------------------------- checks
@@ -319,9 +320,14 @@ final class CountingPropertyTest {
     if (feasible.isEmpty()) {
       return;
     }
+    int[] positions = at.stream().mapToInt(Integer::intValue).toArray();
     CycleState state = new CycleState();
     if (!plugin.preScore(state, info, feasible).isSuccess()) {
       return;
+    }
+    if (lister.columns() != null) {
+      checkPreScoreWithPositions(plugin, info, feasible, positions, lister, state, round);
+      byPosition[4]++;
     }
     if (Scoring.state(state).orElseThrow().byPosition()) {
       byPosition[requireAll ? 1 : 2]++;
@@ -330,7 +336,6 @@ final class CountingPropertyTest {
       }
     }
     int count = feasible.size();
-    int[] positions = at.stream().mapToInt(Integer::intValue).toArray();
     long[] raw = new long[count];
     for (int k = 0; k < count; k++) {
       raw[k] = plugin.score(state, info, feasible.get(k));
@@ -347,6 +352,39 @@ final class CountingPropertyTest {
     assertThat(got.toList())
         .as("round %d subset scores", round)
         .isEqualTo(naiveScores(soft, requireAll, info.pod(), all, feasible).toList());
+  }
+
+  /**
+   * PreScore handed the feasible nodes' positions (as the framework hands them) writes a state that
+   * scores and normalizes as the one PreScore found the positions for itself.
+   */
+  private static void checkPreScoreWithPositions(
+      PodTopologySpread plugin,
+      PodInfo info,
+      List<NodeInfo> feasible,
+      int[] positions,
+      FakeReplacingLister lister,
+      CycleState withoutPositions,
+      int round) {
+    CycleState state = new CycleState();
+    assertThat(plugin.preScore(state, info, feasible, positions, lister.columns()).isSuccess())
+        .as("round %d: PreScore with positions", round)
+        .isTrue();
+    assertThat(Scoring.state(state).orElseThrow().byPosition())
+        .as("round %d: by position", round)
+        .isEqualTo(Scoring.state(withoutPositions).orElseThrow().byPosition());
+    long[] given = new long[feasible.size()];
+    long[] found = new long[feasible.size()];
+    for (int k = 0; k < given.length; k++) {
+      given[k] = plugin.score(state, info, feasible.get(k));
+      found[k] = plugin.score(withoutPositions, info, feasible.get(k));
+    }
+    assertThat(given).as("round %d: raw scores with positions", round).containsExactly(found);
+    NodeScoreList a = NodeScoreList.of(feasible, given);
+    NodeScoreList b = NodeScoreList.of(feasible, found);
+    plugin.normalizeScore(state, info, a);
+    plugin.normalizeScore(withoutPositions, info, b);
+    assertThat(a.toList()).as("round %d: normalized with positions", round).isEqualTo(b.toList());
   }
 
   private static void checkScores(Random r) {
