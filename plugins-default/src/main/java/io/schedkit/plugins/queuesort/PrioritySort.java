@@ -22,8 +22,9 @@ public final class PrioritySort implements QueueSortPlugin {
 
   @Override
   public boolean less(QueuedPodInfo a, QueuedPodInfo b) {
-    int pa = a.pod().priority();
-    int pb = b.pod().priority();
+    // PodInfo keeps the pod's priority: two reads per side instead of five through the spec.
+    int pa = a.podInfo().priority();
+    int pb = b.podInfo().priority();
     return pa > pb || (pa == pb && a.timestamp().isBefore(b.timestamp()));
   }
 }
