@@ -23,6 +23,11 @@ import java.util.Map;
  * last cycle (the snapshot replaces a node's NodeInfo when its pods change; the generation check
  * also catches listers that mutate in place) instead of every node's labels and pods.
  *
+ * <p>Values keep their numbers until the values seen outgrow the nodes by far (hostnames, as nodes
+ * come and go with new names): then every node is re-read and the current values numbered afresh,
+ * so a long-running scheduler's totals stay the size of its cluster. Views by position notice
+ * through {@link #version()}.
+ *
  * <p>Design note (threads): used at PreFilter and PreScore, the sequential points of a cycle, by
  * one plugin instance; {@link Cache} is not thread-safe beyond that (calls are serialised by a lock
  * in case a framework runs cycles of two pods at once).
@@ -74,6 +79,11 @@ final class DomainTotals {
    * replaces changed nodes) a position is re-read only when its NodeInfo is another object.
    */
   private void refresh(NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
+    if (domainNames.size() > 2 * nodes.size() + 64) {
+      // Values of nodes long gone (hostnames, as nodes come and go) outgrow the live ones by far:
+      // forget everything, so that the re-read below numbers the current values afresh.
+      forget();
+    }
     changes.update(
         lister,
         nodes,
@@ -91,6 +101,7 @@ final class DomainTotals {
   private void refresh(List<NodeInfo> nodes, boolean identityOnly) {
     int n = nodes.size();
     if (infos.length != n) {
+      forget();
       infos = new NodeInfo[n];
       generations = new long[n];
       valueAt = new int[n];
@@ -98,10 +109,6 @@ final class DomainTotals {
       countAt = new int[n];
       keyedAt = new boolean[n];
       Arrays.fill(domainAt, -1);
-      domainIds.clear();
-      domainNames.clear();
-      Arrays.fill(totals, 0);
-      Arrays.fill(nodesIn, 0);
     }
     for (int p = 0; p < n; p++) {
       NodeInfo info = nodes.get(p);
@@ -109,6 +116,21 @@ final class DomainTotals {
         reread(p, info);
       }
     }
+  }
+
+  /** Drops every position, number and total; the next refresh re-reads every node. */
+  private void forget() {
+    infos = new NodeInfo[0];
+    generations = new long[0];
+    valueAt = new int[0];
+    domainAt = new int[0];
+    countAt = new int[0];
+    keyedAt = new boolean[0];
+    domainIds.clear();
+    domainNames.clear();
+    totals = new int[4];
+    nodesIn = new int[4];
+    changes.reset();
   }
 
   private void reread(int p, NodeInfo info) {
