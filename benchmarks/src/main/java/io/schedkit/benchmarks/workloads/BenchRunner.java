@@ -335,7 +335,11 @@ public final class BenchRunner {
     List<Pod> pods = new ArrayList<>(to - from);
     Pod template = asAdmitted(g.template());
     for (int i = from; i < to; i++) {
-      pods.add(pod(template, g.namespace(), g.prefix(), i));
+      Pod pod = pod(template, g.namespace(), g.prefix(), i);
+      if (g.apps() > 0) {
+        pod = pod.toBuilder().label("app", "app-" + i % g.apps()).build();
+      }
+      pods.add(pod);
     }
     return pods;
   }

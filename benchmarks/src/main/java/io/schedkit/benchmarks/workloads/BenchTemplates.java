@@ -287,7 +287,20 @@ public final class BenchTemplates {
     return spreading("ScheduleAnyway");
   }
 
+  /**
+   * As {@link #podWithTopologySpreading} ({@code hard}) or {@link
+   * #podWithPreferredTopologySpreading}, with {@code matchLabelKeys: [app]}: each application (its
+   * {@code app} label, set per pod) spreads on its own, as the pods of separate Deployments do.
+   */
+  public static Pod podWithTopologySpreadingPerApp(boolean hard) {
+    return spreading(hard ? "DoNotSchedule" : "ScheduleAnyway", "matchLabelKeys: [app]");
+  }
+
   private static Pod spreading(String whenUnsatisfiable) {
+    return spreading(whenUnsatisfiable, "");
+  }
+
+  private static Pod spreading(String whenUnsatisfiable, String matchLabelKeys) {
     return pod(
         """
         metadata:
@@ -299,9 +312,10 @@ public final class BenchTemplates {
             topologyKey: topology.kubernetes.io/zone
             whenUnsatisfiable: %s
             labelSelector: {matchLabels: {color: blue}}
+            %s
           containers:
         """
-                .formatted(whenUnsatisfiable)
+                .formatted(whenUnsatisfiable, matchLabelKeys)
             + DEFAULT_CONTAINER);
   }
 

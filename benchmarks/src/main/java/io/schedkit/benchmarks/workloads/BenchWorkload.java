@@ -126,26 +126,42 @@ public record BenchWorkload(
   }
 
   /**
-   * Pods copied from one template into one namespace, named {@code prefix + i} (six digits).
+   * Pods copied from one template into one namespace, named {@code prefix + i} (six digits); with
+   * {@code apps} above 0, pod {@code i} also gets the label {@code app: app-<i mod apps>}, so that
+   * consecutive pods belong to different applications (as the pods of many Deployments interleave
+   * in a real queue).
    *
    * @param template the pod to copy
    * @param namespace the namespace of every copy
    * @param prefix the name prefix, unique within the workload
    * @param count how many
+   * @param apps how many {@code app} label values to cycle through; 0 for none
    */
-  public record PodGroup(Pod template, String namespace, String prefix, int count) {
+  public record PodGroup(Pod template, String namespace, String prefix, int count, int apps) {
     /** Validates. */
     public PodGroup {
       Objects.requireNonNull(template, "template");
       Objects.requireNonNull(namespace, "namespace");
       Objects.requireNonNull(prefix, "prefix");
-      if (count < 0) {
-        throw new IllegalArgumentException("negative pod count");
+      if (count < 0 || apps < 0) {
+        throw new IllegalArgumentException("negative pod or app count");
       }
     }
 
+    /**
+     * Copies of {@code template} without an {@code app} label.
+     *
+     * @param template the pod to copy
+     * @param namespace the namespace of every copy
+     * @param prefix the name prefix, unique within the workload
+     * @param count how many
+     */
+    public PodGroup(Pod template, String namespace, String prefix, int count) {
+      this(template, namespace, prefix, count, 0);
+    }
+
     PodGroup withCount(int n) {
-      return new PodGroup(template, namespace, prefix, n);
+      return new PodGroup(template, namespace, prefix, n, apps);
     }
   }
 

@@ -16,6 +16,7 @@ import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPreferredPo
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPreferredPodAntiAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPreferredTopologySpreading;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithTopologySpreading;
+import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithTopologySpreadingPerApp;
 
 import io.schedkit.benchmarks.workloads.BenchWorkload.Churn;
 import io.schedkit.benchmarks.workloads.BenchWorkload.Deletion;
@@ -209,6 +210,18 @@ public final class BenchWorkloads {
                 0,
                 "schedkit's variant with " + init + " initial pods"));
       }
+      list.add(
+          new BenchWorkload(
+              test + "/5000Nodes_5000Pods_40Apps",
+              List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, MOON)),
+              List.of(new PodGroup(podDefault(), "namespace-1", "init-pod-", 5000)),
+              new PodGroup(
+                  podWithTopologySpreadingPerApp(hard), "namespace-2", "spreading-pod-", 5000, 40),
+              null,
+              null,
+              0,
+              "schedkit's variant: 40 applications (matchLabelKeys: [app]), their pods"
+                  + " interleaved"));
     }
 
     Map<String, BenchWorkload> byName = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.plugins.helper.NodeListChanges;
+import io.schedkit.plugins.helper.PerNodeCaches;
 import io.schedkit.plugins.helper.TopologyDomains;
 import java.util.Collections;
 import java.util.HashMap;
@@ -227,23 +228,20 @@ abstract class PairTotals {
     }
   }
 
-  /** The incoming-term totals of the last few (key, matcher) pairs, and the existing terms. */
+  /**
+   * The incoming-term totals of the most recently used (key, matcher) pairs, as many as {@link
+   * PerNodeCaches} allows for the cluster's size, and the existing terms.
+   */
   static final class Cache {
-    private static final int MAX_ENTRIES = 16;
+    // What an incoming-term entry holds per node: its NodeInfo reference and generation.
+    private static final int BYTES_PER_NODE = 4 + 8;
 
     private record Key(String topologyKey, PodMatcher matcher) {}
 
     private final Map<String, TopologyDomains> domains = new HashMap<>();
     private final Map<TermKind, ExistingTerms> existing = new java.util.EnumMap<>(TermKind.class);
-    private final Map<Key, Incoming> incoming =
-        new LinkedHashMap<>(MAX_ENTRIES * 2, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Key, Incoming> eldest) {
-            return size() > MAX_ENTRIES;
-          }
-        };
+    // The most recently used (key, matcher) pairs, as many as PerNodeCaches allows.
+    private final LinkedHashMap<Key, Incoming> incoming = new LinkedHashMap<>(64, 0.75f, true);
 
     /**
      * The domains of {@code topologyKey}, their positions brought up to date with {@code lister} (a
@@ -286,9 +284,14 @@ abstract class PairTotals {
     synchronized ValueTotals incoming(
         String topologyKey, PodMatcher matcher, NodeInfoLister lister) {
       TopologyDomains d = domains(topologyKey, lister);
-      Incoming t =
-          incoming.computeIfAbsent(
-              new Key(topologyKey, matcher), k -> new Incoming(k.topologyKey(), k.matcher(), d));
+      Key key = new Key(topologyKey, matcher);
+      Incoming t = incoming.get(key);
+      if (t == null) {
+        int capacity = PerNodeCaches.capacity(lister.list().size(), BYTES_PER_NODE);
+        PerNodeCaches.trim(incoming, capacity - 1);
+        t = new Incoming(topologyKey, matcher, d);
+        incoming.put(key, t);
+      }
       t.refresh(lister);
       return t.valueTotals();
     }

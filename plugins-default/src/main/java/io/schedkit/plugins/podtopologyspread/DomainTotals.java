@@ -4,6 +4,7 @@ import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.plugins.helper.NodeListChanges;
+import io.schedkit.plugins.helper.PerNodeCaches;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -271,19 +272,16 @@ final class DomainTotals {
     return version;
   }
 
-  /** The totals of the last few keys, refreshed on each use. */
+  /**
+   * The totals of the most recently used keys, refreshed on each use: as many as {@link
+   * PerNodeCaches} allows for the cluster's size (hundreds for 5,000 nodes).
+   */
   static final class Cache {
-    private static final int MAX_ENTRIES = 16;
+    // What an entry holds per node: its NodeInfo reference, generation, value, domain, count and
+    // keyed flag.
+    private static final int BYTES_PER_NODE = 4 + 8 + 4 + 4 + 4 + 1;
 
-    private final Map<Key, DomainTotals> entries =
-        new LinkedHashMap<>(MAX_ENTRIES * 2, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Key, DomainTotals> eldest) {
-            return size() > MAX_ENTRIES;
-          }
-        };
+    private final LinkedHashMap<Key, DomainTotals> entries = new LinkedHashMap<>(64, 0.75f, true);
 
     /**
      * The totals of {@code key} over {@code nodes}, up to date; {@code identityOnly} when {@code
@@ -291,7 +289,12 @@ final class DomainTotals {
      */
     synchronized DomainTotals get(
         Key key, NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
-      DomainTotals t = entries.computeIfAbsent(key, DomainTotals::new);
+      DomainTotals t = entries.get(key);
+      if (t == null) {
+        PerNodeCaches.trim(entries, PerNodeCaches.capacity(nodes.size(), BYTES_PER_NODE) - 1);
+        t = new DomainTotals(key);
+        entries.put(key, t);
+      }
       t.refresh(lister, nodes, identityOnly);
       t.version++;
       return t;

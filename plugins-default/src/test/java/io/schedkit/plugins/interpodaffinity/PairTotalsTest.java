@@ -21,6 +21,32 @@ final class PairTotalsTest {
       PodMatcher.of("PairTotalsTest/red", p -> "red".equals(p.pod().labels().get("color")));
 
   @Test
+  void cache_keepsTheTotalsOfManyMatchersInRotation() {
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      nodes.add(node("n" + i, "z" + i % 3));
+    }
+    var lister = new io.schedkit.plugins.helper.FakeReplacingLister(nodes, List.of());
+    PairTotals.Cache cache = new PairTotals.Cache();
+    List<PodMatcher> matchers = new ArrayList<>();
+    List<ValueTotals> first = new ArrayList<>();
+    for (int app = 0; app < 40; app++) {
+      String value = "app-" + app;
+      matchers.add(
+          PodMatcher.of("PairTotalsTest/" + value, p -> value.equals(p.pod().labels().get("app"))));
+      first.add(cache.incoming("zone", matchers.get(app), lister));
+    }
+    // 40 matchers asked in turn, more than the 16 of the smallest capacity: none is rebuilt.
+    for (int round = 0; round < 3; round++) {
+      for (int app = 0; app < 40; app++) {
+        assertThat(cache.incoming("zone", matchers.get(app), lister))
+            .as("round %d app %d", round, app)
+            .isSameAs(first.get(app));
+      }
+    }
+  }
+
+  @Test
   void incoming_followsReplacedAndInPlaceChanges() {
     for (long seed = 0; seed < 100; seed++) {
       Random r = new Random(seed);

@@ -20,6 +20,36 @@ final class DomainTotalsTest {
       PodMatcher.of("DomainTotalsTest/red", p -> "red".equals(p.pod().labels().get("color")));
 
   @Test
+  void cache_keepsTheTotalsOfManyKeysInRotation() {
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      nodes.add(Wrappers.makeNode().name("n" + i).label("zone", "z" + i % 3).obj());
+    }
+    FakeReplacingLister lister = new FakeReplacingLister(nodes, List.of());
+    DomainTotals.Cache cache = new DomainTotals.Cache();
+    List<DomainTotals.Key> keys = new ArrayList<>();
+    List<DomainTotals> first = new ArrayList<>();
+    for (int app = 0; app < 40; app++) {
+      String value = "app-" + app;
+      keys.add(
+          new DomainTotals.Key(
+              List.of("zone"),
+              "zone",
+              PodMatcher.of(
+                  "DomainTotalsTest/" + value, p -> value.equals(p.pod().labels().get("app")))));
+      first.add(cache.get(keys.get(app), lister, lister.list(), true));
+    }
+    // 40 questions asked in turn, more than the 16 of the smallest capacity: none is rebuilt.
+    for (int round = 0; round < 3; round++) {
+      for (int app = 0; app < 40; app++) {
+        assertThat(cache.get(keys.get(app), lister, lister.list(), true))
+            .as("round %d app %d", round, app)
+            .isSameAs(first.get(app));
+      }
+    }
+  }
+
+  @Test
   void hostnameTotals_underNodeChurn_stayBoundedAndCorrect() {
     Random r = new Random(7);
     DomainTotals.Cache cache = new DomainTotals.Cache();
