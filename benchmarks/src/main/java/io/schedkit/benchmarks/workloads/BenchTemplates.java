@@ -187,6 +187,19 @@ public final class BenchTemplates {
    * color=green on the hostname in namespaces sched-0 and sched-1.
    */
   public static Pod podWithPodAntiAffinity() {
+    return podWithPodAntiAffinity("");
+  }
+
+  /**
+   * As {@link #podWithPodAntiAffinity}, with {@code matchLabelKeys: [app]}: each application (its
+   * {@code app} label, set per pod) keeps its own pods on distinct nodes, as the replicas of
+   * separate Deployments do.
+   */
+  public static Pod podWithPodAntiAffinityPerApp() {
+    return podWithPodAntiAffinity("matchLabelKeys: [app]");
+  }
+
+  private static Pod podWithPodAntiAffinity(String matchLabelKeys) {
     return pod(
         """
         metadata:
@@ -199,8 +212,10 @@ public final class BenchTemplates {
               - labelSelector: {matchLabels: {color: green}}
                 topologyKey: kubernetes.io/hostname
                 namespaces: [sched-1, sched-0]
+                %s
           containers:
         """
+                .formatted(matchLabelKeys)
             + DEFAULT_CONTAINER);
   }
 

@@ -12,6 +12,7 @@ import static io.schedkit.benchmarks.workloads.BenchTemplates.podLowPriority;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithNodeAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPodAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPodAntiAffinity;
+import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPodAntiAffinityPerApp;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPreferredPodAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPreferredPodAntiAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPreferredTopologySpreading;
@@ -140,6 +141,22 @@ public final class BenchWorkloads {
             0,
             "schedkit's variant: 1,000 anti-affinity pods plus 19,000 pod-default pods in sched-0"
                 + " (20,000 running) to show the cost does not grow with running pods"));
+    list.add(
+        new BenchWorkload(
+            "SchedulingPodAntiAffinity/5000Nodes_2000Pods_40Apps",
+            List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, List.of())),
+            List.of(
+                new PodGroup(
+                    podWithPodAntiAffinityPerApp(),
+                    "sched-0",
+                    "init-anti-affinity-pod-",
+                    1000,
+                    40)),
+            new PodGroup(podWithPodAntiAffinityPerApp(), "sched-1", "anti-affinity-pod-", 2000, 40),
+            null,
+            null,
+            0,
+            "schedkit's variant: 40 applications (matchLabelKeys: [app]), their pods interleaved"));
     list.add(
         affinityCase(
             "SchedulingPodAffinity/5000Nodes_5000Pods",
