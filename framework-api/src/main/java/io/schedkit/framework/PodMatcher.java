@@ -2,6 +2,7 @@ package io.schedkit.framework;
 
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Predicate;
 
@@ -17,7 +18,10 @@ import java.util.function.Predicate;
  *
  * <p>Design note: each matcher owns a slot in a bounded table; a node keeps one counter per slot
  * together with the slot's epoch, and a counter is trusted only while the epochs agree. When the
- * table is full it is reset (every epoch advances), which costs one recount per node and matcher.
+ * table is full, a new matcher takes the slot of the one asked for least recently, which is
+ * forgotten (its key then gives a new matcher); the others keep their slots and counts, so a
+ * scheduler that keeps meeting new questions (a Deployment's every rollout, say) does not recount
+ * the ones still in use.
  */
 public final class PodMatcher {
   /** The number of matchers alive at once. */
@@ -28,11 +32,15 @@ public final class PodMatcher {
       new AtomicReferenceArray<>(MAX_SLOTS);
   private static int nextSlot;
   private static int epochCounter;
+  // Advanced by every lookup: the matchers' ages, for choosing whose slot a new one takes.
+  private static final AtomicLong USES = new AtomicLong();
 
   private final Object key;
   private final Predicate<PodInfo> predicate;
   private final int slot;
   private final int epoch;
+  // When this matcher was last asked for; read under the table's lock to pick the eldest.
+  private volatile long lastUse;
 
   private PodMatcher(Object key, Predicate<PodInfo> predicate, int slot, int epoch) {
     this.key = key;
@@ -53,25 +61,40 @@ public final class PodMatcher {
     Objects.requireNonNull(predicate, "predicate");
     PodMatcher m = INTERNED.get(key);
     if (m != null) {
+      m.lastUse = USES.incrementAndGet();
       return m;
     }
     synchronized (SLOTS) {
       m = INTERNED.get(key);
       if (m != null) {
+        m.lastUse = USES.incrementAndGet();
         return m;
       }
-      if (nextSlot == MAX_SLOTS) {
-        INTERNED.clear();
-        for (int i = 0; i < MAX_SLOTS; i++) {
-          SLOTS.set(i, null);
-        }
-        nextSlot = 0;
+      int slot = nextSlot < MAX_SLOTS ? nextSlot++ : leastRecentlyUsedSlot();
+      PodMatcher old = SLOTS.get(slot);
+      if (old != null) {
+        INTERNED.remove(old.key, old);
       }
-      m = new PodMatcher(key, predicate, nextSlot, ++epochCounter);
-      SLOTS.set(nextSlot++, m);
+      m = new PodMatcher(key, predicate, slot, ++epochCounter);
+      m.lastUse = USES.incrementAndGet();
+      SLOTS.set(slot, m);
       INTERNED.put(key, m);
       return m;
     }
+  }
+
+  /** The slot of the matcher asked for least recently (the table is full; under its lock). */
+  private static int leastRecentlyUsedSlot() {
+    int eldest = 0;
+    long eldestUse = Long.MAX_VALUE;
+    for (int i = 0; i < MAX_SLOTS; i++) {
+      long use = SLOTS.get(i).lastUse;
+      if (use < eldestUse) {
+        eldestUse = use;
+        eldest = i;
+      }
+    }
+    return eldest;
   }
 
   /** The matcher in {@code slot} if it still has {@code epoch}, else null. */
