@@ -13,8 +13,8 @@ import java.util.function.Predicate;
  *
  * <p>Create matchers with {@link #of(Object, Predicate)}: the key says what the predicate computes
  * (for example a record of namespace and selector); equal keys give the same interned matcher, so
- * counts computed in one cycle serve the next ones. The predicate must be a pure function of the
- * pod.
+ * counts computed in one cycle serve the next ones, and matchers are equal when their keys are. The
+ * predicate must be a pure function of the pod.
  *
  * <p>Design note: each matcher owns a slot in a bounded table; a node keeps one counter per slot
  * together with the slot's epoch, and a counter is trusted only while the epochs agree. When the
@@ -36,6 +36,7 @@ public final class PodMatcher {
   private static final AtomicLong USES = new AtomicLong();
 
   private final Object key;
+  private final int keyHash;
   private final Predicate<PodInfo> predicate;
   private final int slot;
   private final int epoch;
@@ -44,6 +45,7 @@ public final class PodMatcher {
 
   private PodMatcher(Object key, Predicate<PodInfo> predicate, int slot, int epoch) {
     this.key = key;
+    this.keyHash = key.hashCode();
     this.predicate = predicate;
     this.slot = slot;
     this.epoch = epoch;
@@ -72,8 +74,8 @@ public final class PodMatcher {
       }
       int slot = nextSlot < MAX_SLOTS ? nextSlot++ : leastRecentlyUsedSlot();
       PodMatcher old = SLOTS.get(slot);
-      if (old != null) {
-        INTERNED.remove(old.key, old);
+      if (old != null && INTERNED.get(old.key) == old) {
+        INTERNED.remove(old.key);
       }
       m = new PodMatcher(key, predicate, slot, ++epochCounter);
       m.lastUse = USES.incrementAndGet();
@@ -128,6 +130,24 @@ public final class PodMatcher {
 
   int epoch() {
     return epoch;
+  }
+
+  /**
+   * Matchers are equal when their keys are: they answer the same question, so results kept for one
+   * (per-node counts a plugin caches, say) hold for the other, even after the table recycled the
+   * first one's slot and its key gave a new matcher.
+   *
+   * @param o another object
+   * @return whether {@code o} is a matcher with an equal key
+   */
+  @Override
+  public boolean equals(Object o) {
+    return this == o || (o instanceof PodMatcher m && keyHash == m.keyHash && key.equals(m.key));
+  }
+
+  @Override
+  public int hashCode() {
+    return keyHash;
   }
 
   @Override

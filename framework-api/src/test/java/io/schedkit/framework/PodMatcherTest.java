@@ -31,10 +31,13 @@ final class PodMatcherTest {
     for (int i = 2; i < PodMatcher.MAX_SLOTS; i++) {
       assertThat(PodMatcher.of(key("fill-" + i), p -> false)).isSameAs(made.get(i));
     }
-    // The recycled key gives a new matcher, with an epoch of its own.
+    // The recycled key gives a new matcher, with an epoch of its own, equal to the old one: both
+    // answer the same question.
     PodMatcher again = matcher("fill-1");
     assertThat(again).isNotSameAs(made.get(1));
     assertThat(again.epoch()).isNotEqualTo(made.get(1).epoch());
+    assertThat(again).isEqualTo(made.get(1)).hasSameHashCodeAs(made.get(1));
+    assertThat(again).isNotEqualTo(made.get(2));
   }
 
   @Test

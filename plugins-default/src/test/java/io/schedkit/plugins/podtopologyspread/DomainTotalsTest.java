@@ -50,6 +50,28 @@ final class DomainTotalsTest {
   }
 
   @Test
+  void cache_keepsTheTotalsOfAQuestionWhoseMatcherWasRecycled() {
+    List<Node> nodes = List.of(Wrappers.makeNode().name("n").label("zone", "z").obj());
+    FakeReplacingLister lister = new FakeReplacingLister(nodes, List.of());
+    DomainTotals.Cache cache = new DomainTotals.Cache();
+    PodMatcher first = PodMatcher.of(List.of("DomainTotalsTest", "recycled"), p -> true);
+    DomainTotals kept =
+        cache.get(
+            new DomainTotals.Key(List.of("zone"), "zone", first), lister, lister.list(), true);
+    // Enough other questions to recycle every slot of the matchers' table.
+    for (int i = 0; i < 300; i++) {
+      PodMatcher.of(List.of("DomainTotalsTest", "other-" + i), p -> false);
+    }
+    PodMatcher again = PodMatcher.of(List.of("DomainTotalsTest", "recycled"), p -> true);
+
+    assertThat(again).isNotSameAs(first);
+    assertThat(
+            cache.get(
+                new DomainTotals.Key(List.of("zone"), "zone", again), lister, lister.list(), true))
+        .isSameAs(kept);
+  }
+
+  @Test
   void hostnameTotals_underNodeChurn_stayBoundedAndCorrect() {
     Random r = new Random(7);
     DomainTotals.Cache cache = new DomainTotals.Cache();
