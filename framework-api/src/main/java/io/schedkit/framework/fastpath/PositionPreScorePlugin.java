@@ -27,7 +27,7 @@ public interface PositionPreScorePlugin extends PreScorePlugin {
    * @param pod the pod being scheduled
    * @param nodes the nodes that passed Filter; read-only
    * @param positions each node's position in the snapshot's list, indexed like {@code nodes};
-   *     read-only
+   *     read-only, and reused by the framework after the cycle, so not to be kept
    * @param columns the snapshot's columns
    * @return Success, Skip to disable this plugin's Score, or an error status
    */
