@@ -11,6 +11,8 @@ import java.util.Map;
  * #MIN_ENTRIES}. A cluster whose pods ask more questions than that (many Deployments, each
  * spreading on its own) would otherwise evict and rebuild a structure, a read of every node, in
  * nearly every cycle; bounding by bytes keeps the memory of a 15,000-node cluster to the budget.
+ * The budget is per cache: PodTopologySpread and InterPodAffinity keep one for Filter and one for
+ * Score each.
  */
 public final class PerNodeCaches {
   /** The memory a cache's entries may hold together, roughly. */
