@@ -10,16 +10,22 @@ import io.schedkit.framework.Registry;
 import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.KubeObject;
+import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Node;
+import io.schedkit.framework.model.ObjectMeta;
+import io.schedkit.framework.model.OwnerReference;
 import io.schedkit.framework.model.Pod;
+import io.schedkit.framework.model.Workload;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
@@ -186,6 +192,7 @@ public final class BenchRunner {
     VirtualClock clock = new VirtualClock();
     InMemoryCluster cluster = InMemoryCluster.builder().clock(clock).build();
     cluster.createAll(nodes(w));
+    owners(w).forEach(cluster::create);
     Registry registry = Registry.discover();
     SchedulerConfiguration defaults = defaultConfiguration(registry);
     SchedulerConfiguration config =
@@ -328,6 +335,33 @@ public final class BenchRunner {
         return name;
       }
     }
+  }
+
+  /**
+   * The ReplicaSets that control the pods of {@code w}'s groups (named by their templates'
+   * controller references, in each group's namespace), each selecting its template's labels: the
+   * owners a real cluster would have, which the system-default spreading reads.
+   */
+  static List<Workload> owners(BenchWorkload w) {
+    Map<String, Workload> owners = new LinkedHashMap<>();
+    List<PodGroup> groups = new ArrayList<>(w.initGroups());
+    groups.add(w.measured());
+    for (PodGroup g : groups) {
+      for (OwnerReference ref : g.template().metadata().ownerReferences()) {
+        if (Boolean.TRUE.equals(ref.controller()) && Workload.REPLICA_SET.equals(ref.kind())) {
+          owners.putIfAbsent(
+              g.namespace() + "/" + ref.name(),
+              Workload.replicaSet(
+                  ObjectMeta.builder()
+                      .namespace(g.namespace())
+                      .name(ref.name())
+                      .uid(ref.uid())
+                      .build(),
+                  LabelSelector.of(g.template().labels())));
+        }
+      }
+    }
+    return List.copyOf(owners.values());
   }
 
   /** Pods {@code from} (inclusive) to {@code to} (exclusive) of {@code g}. */

@@ -71,6 +71,30 @@ public final class BenchTemplates {
         """);
   }
 
+  /**
+   * {@code pod-default.yaml} with label app=web, controlled by the ReplicaSet {@code web}: as the
+   * pods of a Deployment, it gets kube-scheduler's system-default spreading (hostname and zone,
+   * ScheduleAnyway) over the pods its ReplicaSet selects. The runner creates the ReplicaSet.
+   */
+  public static Pod podOfReplicaSet() {
+    return pod(
+        """
+        metadata:
+          name: pod
+          labels: {app: web}
+          ownerReferences:
+          - {apiVersion: apps/v1, kind: ReplicaSet, name: web, uid: web-uid, controller: true}
+        spec:
+          containers:
+          - name: pause
+            image: registry.k8s.io/pause:3.10.1
+            ports: [{containerPort: 80}]
+            resources:
+              limits: {cpu: 100m, memory: 500Mi}
+              requests: {cpu: 100m, memory: 500Mi}
+        """);
+  }
+
   /** {@code pod-low-priority.yaml}: 900m cpu, 500Mi, priority 0, no grace period. */
   public static Pod podLowPriority() {
     return pod(

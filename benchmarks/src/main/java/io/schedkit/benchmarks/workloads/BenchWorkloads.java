@@ -9,6 +9,7 @@ import static io.schedkit.benchmarks.workloads.BenchTemplates.podDefault;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podHighPriority;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podHighPriorityLargeCpu;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podLowPriority;
+import static io.schedkit.benchmarks.workloads.BenchTemplates.podOfReplicaSet;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithNodeAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPodAffinity;
 import static io.schedkit.benchmarks.workloads.BenchTemplates.podWithPodAntiAffinity;
@@ -87,6 +88,17 @@ public final class BenchWorkloads {
             0,
             "schedkit's own size (scheduler_perf has no SchedulingBasic at 15,000 nodes): initial"
                 + " pods as 5000Nodes_10000Pods, measured pods as SchedulingDaemonset/15000Nodes"));
+    list.add(
+        new BenchWorkload(
+            "SchedulingBasic/5000Nodes_10000Pods_ReplicaSet",
+            List.of(new NodeGroup(nodeDefault(), "scheduler-perf-", 5000, MOON)),
+            List.of(new PodGroup(podDefault(), "namespace-1", "init-pod-", 1000)),
+            new PodGroup(podOfReplicaSet(), "namespace-2", "pod-", 10000),
+            null,
+            null,
+            0,
+            "schedkit's variant: the measured pods belong to one ReplicaSet, as a Deployment's,"
+                + " so the system-default spreading (hostname and zone) scores them; three zones"));
     list.add(
         basic(
             "15000Nodes_150000InitPods",

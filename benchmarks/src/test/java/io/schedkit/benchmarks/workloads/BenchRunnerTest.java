@@ -15,6 +15,25 @@ final class BenchRunnerTest {
   }
 
   @Test
+  void owners_areTheReplicaSetsThatControlTheTemplates_selectingTheirLabels() {
+    var owned =
+        BenchWorkloads.byName("SchedulingBasic/5000Nodes_10000Pods_ReplicaSet").orElseThrow();
+
+    var owners = BenchRunner.owners(owned);
+
+    assertThat(owners).hasSize(1);
+    var rs = owners.get(0);
+    assertThat(rs.kind()).isEqualTo(io.schedkit.framework.model.Workload.REPLICA_SET);
+    assertThat(rs.metadata().namespace()).isEqualTo(owned.measured().namespace());
+    assertThat(rs.metadata().name()).isEqualTo("web");
+    assertThat(rs.selector().matches(owned.measured().template().labels())).isTrue();
+    assertThat(
+            BenchRunner.owners(
+                BenchWorkloads.byName("SchedulingBasic/5000Nodes_10000Pods").orElseThrow()))
+        .isEmpty();
+  }
+
+  @Test
   void percentile_nearestRank() {
     long[] values = {5, 1, 4, 2, 3};
 
