@@ -65,6 +65,7 @@ final class BenchCommandTest {
             "SchedulingBasic/5000Nodes_10000Pods",
             "SchedulingBasic/5000Nodes_50000Pods",
             "SchedulingBasic/15000Nodes",
+            "SchedulingBasic/5000Nodes_10000Pods_ReplicaSet",
             "SchedulingBasic/15000Nodes_150000InitPods");
   }
 

@@ -34,6 +34,24 @@ final class BenchRunnerTest {
   }
 
   @Test
+  void podsOfAGroupWithApps_takeTheAppsInTurn() {
+    var group =
+        BenchWorkloads.byName("TopologySpreading/5000Nodes_5000Pods_40Apps")
+            .orElseThrow()
+            .measured();
+
+    var pods = BenchRunner.pods(group, 38, 42);
+
+    assertThat(pods)
+        .extracting(p -> p.labels().get("app"))
+        .containsExactly("app-38", "app-39", "app-0", "app-1");
+    assertThat(pods).allSatisfy(p -> assertThat(p.labels()).containsEntry("color", "blue"));
+    var plain =
+        BenchWorkloads.byName("TopologySpreading/5000Nodes_5000Pods").orElseThrow().measured();
+    assertThat(BenchRunner.pods(plain, 0, 1).get(0).labels()).doesNotContainKey("app");
+  }
+
+  @Test
   void percentile_nearestRank() {
     long[] values = {5, 1, 4, 2, 3};
 
