@@ -86,13 +86,8 @@ public final class BenchTemplates {
           - {apiVersion: apps/v1, kind: ReplicaSet, name: web, uid: web-uid, controller: true}
         spec:
           containers:
-          - name: pause
-            image: registry.k8s.io/pause:3.10.1
-            ports: [{containerPort: 80}]
-            resources:
-              limits: {cpu: 100m, memory: 500Mi}
-              requests: {cpu: 100m, memory: 500Mi}
-        """);
+        """
+            + DEFAULT_CONTAINER);
   }
 
   /** {@code pod-low-priority.yaml}: 900m cpu, 500Mi, priority 0, no grace period. */
