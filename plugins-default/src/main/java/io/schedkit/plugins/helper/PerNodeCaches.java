@@ -3,6 +3,7 @@ package io.schedkit.plugins.helper;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * How many per-node structures a plugin keeps across cycles, one per question its pods ask (a
@@ -34,6 +35,31 @@ public final class PerNodeCaches {
   public static int capacity(int nodes, int bytesPerNode) {
     long perEntry = (long) Math.max(1, nodes) * Math.max(1, bytesPerNode);
     return (int) Math.max(MIN_ENTRIES, Math.min(Integer.MAX_VALUE, BUDGET_BYTES / perEntry));
+  }
+
+  /**
+   * The entry of {@code key} in {@code entries} (an access-ordered map), made by {@code create}
+   * when absent, after dropping the least recently used entries that would exceed the {@link
+   * #capacity} for {@code nodes} nodes of {@code bytesPerNode} bytes each.
+   *
+   * @param <K> the key type
+   * @param <V> the entry type
+   * @param entries a {@link LinkedHashMap} in access order
+   * @param key the question
+   * @param nodes the cluster's nodes
+   * @param bytesPerNode what an entry holds per node
+   * @param create makes the entry of a new key
+   * @return the entry, now the most recently used
+   */
+  public static <K, V> V entry(
+      LinkedHashMap<K, V> entries, K key, int nodes, int bytesPerNode, Function<K, V> create) {
+    V v = entries.get(key);
+    if (v == null) {
+      trim(entries, capacity(nodes, bytesPerNode) - 1);
+      v = create.apply(key);
+      entries.put(key, v);
+    }
+    return v;
   }
 
   /**

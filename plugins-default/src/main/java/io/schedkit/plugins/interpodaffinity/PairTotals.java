@@ -284,14 +284,13 @@ abstract class PairTotals {
     synchronized ValueTotals incoming(
         String topologyKey, PodMatcher matcher, NodeInfoLister lister) {
       TopologyDomains d = domains(topologyKey, lister);
-      Key key = new Key(topologyKey, matcher);
-      Incoming t = incoming.get(key);
-      if (t == null) {
-        int capacity = PerNodeCaches.capacity(lister.list().size(), BYTES_PER_NODE);
-        PerNodeCaches.trim(incoming, capacity - 1);
-        t = new Incoming(topologyKey, matcher, d);
-        incoming.put(key, t);
-      }
+      Incoming t =
+          PerNodeCaches.entry(
+              incoming,
+              new Key(topologyKey, matcher),
+              lister.list().size(),
+              BYTES_PER_NODE,
+              k -> new Incoming(k.topologyKey(), k.matcher(), d));
       t.refresh(lister);
       return t.valueTotals();
     }

@@ -289,12 +289,8 @@ final class DomainTotals {
      */
     synchronized DomainTotals get(
         Key key, NodeInfoLister lister, List<NodeInfo> nodes, boolean identityOnly) {
-      DomainTotals t = entries.get(key);
-      if (t == null) {
-        PerNodeCaches.trim(entries, PerNodeCaches.capacity(nodes.size(), BYTES_PER_NODE) - 1);
-        t = new DomainTotals(key);
-        entries.put(key, t);
-      }
+      DomainTotals t =
+          PerNodeCaches.entry(entries, key, nodes.size(), BYTES_PER_NODE, DomainTotals::new);
       t.refresh(lister, nodes, identityOnly);
       t.version++;
       return t;

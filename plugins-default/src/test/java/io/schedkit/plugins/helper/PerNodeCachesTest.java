@@ -17,6 +17,18 @@ final class PerNodeCachesTest {
   }
 
   @Test
+  void entry_makesANewKeysEntry_withinTheCapacity() {
+    LinkedHashMap<Integer, String> m = new LinkedHashMap<>(16, 0.75f, true);
+    int capacity = PerNodeCaches.capacity(1_000_000, 25); // the minimum, 16
+    for (int i = 0; i < 40; i++) {
+      assertThat(PerNodeCaches.entry(m, i, 1_000_000, 25, k -> "v" + k)).isEqualTo("v" + i);
+      assertThat(m.size()).isLessThanOrEqualTo(capacity);
+    }
+    assertThat(PerNodeCaches.entry(m, 39, 1_000_000, 25, k -> "other")).isEqualTo("v39");
+    assertThat(m).containsKey(24).doesNotContainKey(23);
+  }
+
+  @Test
   void trim_dropsTheLeastRecentlyUsedBeyondTheCapacity() {
     LinkedHashMap<String, Integer> m = new LinkedHashMap<>(16, 0.75f, true);
     for (int i = 0; i < 6; i++) {
