@@ -2,6 +2,7 @@ package io.schedkit.framework;
 
 import io.schedkit.framework.fastpath.IndexedNodeLister;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -239,7 +240,7 @@ public final class NodeToStatus {
    *
    * @param lister the nodes to look at
    * @param code the status code to select
-   * @return the matching nodes, a new list
+   * @return the matching nodes, a new unmodifiable list
    */
   public List<NodeInfo> nodesWithCode(NodeInfoLister lister, Code code) {
     List<NodeInfo> byPosition = byPosition(lister, code);
@@ -252,7 +253,7 @@ public final class NodeToStatus {
         out.add(n);
       }
     }
-    return out;
+    return Collections.unmodifiableList(out);
   }
 
   /**
@@ -284,12 +285,18 @@ public final class NodeToStatus {
       matching[position] = true;
       count++;
     }
-    List<NodeInfo> out = new ArrayList<>(count);
-    for (int p = 0; p < matching.length && out.size() < count; p++) {
+    if (count == matching.length) {
+      // Every node (a preemptor that fits nowhere): one array copy, the nodes unread.
+      @SuppressWarnings("unchecked")
+      List<NodeInfo> copy = (List<NodeInfo>) (List<?>) Arrays.asList(all.toArray());
+      return Collections.unmodifiableList(copy);
+    }
+    NodeInfo[] out = new NodeInfo[count];
+    for (int p = 0, k = 0; k < count; p++) {
       if (matching[p]) {
-        out.add(all.get(p));
+        out[k++] = all.get(p);
       }
     }
-    return out;
+    return Collections.unmodifiableList(Arrays.asList(out));
   }
 }

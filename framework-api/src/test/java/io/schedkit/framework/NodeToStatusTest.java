@@ -1,6 +1,7 @@
 package io.schedkit.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.schedkit.framework.model.Node;
 import java.util.ArrayList;
@@ -131,9 +132,13 @@ final class NodeToStatusTest {
       m.setAll(recorded, statuses, count);
       NodeToStatus naive = new NodeToStatus(byName, absent);
       for (Code code : List.of(Code.UNSCHEDULABLE, Code.UNSCHEDULABLE_AND_UNRESOLVABLE)) {
-        assertThat(m.nodesWithCode(lister, code))
+        List<NodeInfo> got = m.nodesWithCode(lister, code);
+        assertThat(got)
             .as("round %d, %s", round, code)
             .containsExactlyElementsOf(naive.nodesWithCode(lister, code));
+        assertThatThrownBy(() -> got.set(0, nodes.get(0)))
+            .as("round %d, %s: unmodifiable", round, code)
+            .isInstanceOf(UnsupportedOperationException.class);
       }
       assertThat(m.size()).isEqualTo(count);
       int total = nodes.size() + random.nextInt(3);

@@ -37,6 +37,51 @@ final class PostFilterResultTest {
         .isInstanceOf(UnsupportedOperationException.class);
   }
 
+  /**
+   * Candidates given as lists are looked up by the very key objects listed (as the nominated node's
+   * name is) without hashing them first: whether a name is listed again later as the same object or
+   * as an equal copy, the last listing wins, as in a map.
+   */
+  @Test
+  void withCandidates_lookupByAListedKeyObject_findsTheLastListingOfItsName() {
+    for (long seed = 0; seed < 200; seed++) {
+      Random random = new Random(seed);
+      List<String> distinct = new ArrayList<>();
+      for (int i = 0; i < 1 + random.nextInt(8); i++) {
+        distinct.add("node-" + i);
+      }
+      List<String> names = new ArrayList<>();
+      List<Victims> victims = new ArrayList<>();
+      Map<String, Victims> expected = new HashMap<>();
+      for (int i = random.nextInt(20); i >= 0; i--) {
+        String name = distinct.get(random.nextInt(distinct.size()));
+        // The same object, or an equal copy of it.
+        String listed = random.nextBoolean() ? name : new String(name);
+        Victims v = new Victims(List.of(), i);
+        names.add(listed);
+        victims.add(v);
+        expected.put(listed, v);
+      }
+      List<String> asked = new ArrayList<>(names);
+      PostFilterResult r = PostFilterResult.withCandidates(Status.success(), null, names, victims);
+      assertThat(r.candidates().isEmpty()).as("seed %d", seed).isFalse();
+      for (int i = 0; i < 5; i++) {
+        String key = asked.get(random.nextInt(asked.size()));
+        assertThat(r.candidates().get(key))
+            .as("seed %d, %s", seed, key)
+            .isSameAs(expected.get(key));
+        assertThat(r.candidates().containsKey(key)).as("seed %d, %s", seed, key).isTrue();
+      }
+      assertThat(r.candidates().get("absent")).isNull();
+      assertThat(r.candidates().containsKey("absent")).isFalse();
+      assertThat(r.candidates()).as("seed %d", seed).isEqualTo(expected);
+    }
+    assertThat(
+            PostFilterResult.withCandidates(Status.success(), null, List.of(), List.of())
+                .candidates())
+        .isEmpty();
+  }
+
   @Test
   void withCandidates_isTheResultOfTheEquivalentMap_theLastVictimsOfANameWinning() {
     for (long seed = 0; seed < 50; seed++) {

@@ -211,12 +211,17 @@ public final class Evaluator {
       return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
     }
     Optional<Candidate> best = Optional.of(tied.get(0));
+    // The nominated candidate goes last: the result finds a key object listed last at once.
     List<String> candidateNodes = new ArrayList<>(narrowedCandidates.size());
     List<Victims> candidateVictims = new ArrayList<>(narrowedCandidates.size());
     for (Candidate c : narrowedCandidates) {
-      candidateNodes.add(c.nodeName());
-      candidateVictims.add(c.victims());
+      if (c != best.get()) {
+        candidateNodes.add(c.nodeName());
+        candidateVictims.add(c.victims());
+      }
     }
+    candidateNodes.add(best.get().nodeName());
+    candidateVictims.add(best.get().victims());
 
     // 5) Actuate (evict, reject waiting victims, clear lower nominations), unless explaining.
     if (!state.isDryRun()) {

@@ -10,6 +10,7 @@ import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -411,6 +412,12 @@ public final class Snapshot implements IndexedNodeLister {
     @Override
     public int size() {
       return slots.length;
+    }
+
+    /** One array copy with the copies (preemption copies the whole list when no node fits). */
+    @Override
+    public Object[] toArray() {
+      return infos != null ? Arrays.copyOf(infos, infos.length, Object[].class) : super.toArray();
     }
   }
 
