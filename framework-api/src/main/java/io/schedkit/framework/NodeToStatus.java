@@ -257,21 +257,26 @@ public final class NodeToStatus {
   }
 
   /**
-   * {@link #nodesWithCode} without a lookup per node, when it can be done: every status was
-   * recorded by {@link #setAll}, every such node is the lister's own (it knows the position), and
-   * the absent status has another code, so only recorded nodes can match. Null otherwise.
+   * The positions in {@code lister.list()} of the nodes {@link #nodesWithCode} selects, ascending,
+   * when they can be told without looking every node up by name: every status was recorded by
+   * {@link #setAll} (or none was), every such node is the lister's own (it knows the position;
+   * positions recorded with the nodes for that very list spare reading them), and the absent status
+   * has another code, so only recorded nodes can match. Null otherwise.
+   *
+   * @param lister the nodes to look at
+   * @param code the status code to select
+   * @return the matching nodes' positions, a new array, or null when not known by position
    */
-  private List<NodeInfo> byPosition(NodeInfoLister lister, Code code) {
-    if (pendingCount == 0 || !explicit.isEmpty()) {
+  public int[] positionsWithCode(NodeInfoLister lister, Code code) {
+    if (!explicit.isEmpty() || absentStatus.code() == code) {
       return null;
     }
-    if (absentStatus.code() == code) {
-      return null;
+    if (pendingCount == 0) {
+      return new int[0]; // nothing recorded: every node has the absent status
     }
     List<NodeInfo> all = lister.list();
     boolean[] matching = new boolean[all.size()];
     int count = 0;
-    // Positions recorded for this very list spare a read of every node.
     int[] known = pendingList == all ? pendingPositions : null;
     for (int i = 0; i < pendingCount; i++) {
       if (pendingStatuses[i].code() != code) {
@@ -282,20 +287,36 @@ public final class NodeToStatus {
       if (position < 0) {
         return null;
       }
-      matching[position] = true;
-      count++;
+      if (!matching[position]) {
+        matching[position] = true;
+        count++;
+      }
     }
-    if (count == matching.length) {
+    int[] positions = new int[count];
+    for (int p = 0, k = 0; k < count; p++) {
+      if (matching[p]) {
+        positions[k++] = p;
+      }
+    }
+    return positions;
+  }
+
+  /** {@link #nodesWithCode} from {@link #positionsWithCode}; null when that is. */
+  private List<NodeInfo> byPosition(NodeInfoLister lister, Code code) {
+    int[] positions = positionsWithCode(lister, code);
+    if (positions == null) {
+      return null;
+    }
+    List<NodeInfo> all = lister.list();
+    if (positions.length == all.size()) {
       // Every node (a preemptor that fits nowhere): one array copy, the nodes unread.
       @SuppressWarnings("unchecked")
       List<NodeInfo> copy = (List<NodeInfo>) (List<?>) Arrays.asList(all.toArray());
       return Collections.unmodifiableList(copy);
     }
-    NodeInfo[] out = new NodeInfo[count];
-    for (int p = 0, k = 0; k < count; p++) {
-      if (matching[p]) {
-        out[k++] = all.get(p);
-      }
+    NodeInfo[] out = new NodeInfo[positions.length];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = all.get(positions[k]);
     }
     return Collections.unmodifiableList(Arrays.asList(out));
   }

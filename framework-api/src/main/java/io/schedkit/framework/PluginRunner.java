@@ -109,4 +109,30 @@ public interface PluginRunner {
   default NominatedRequests nominatedRequests(PodInfo pod, NodeInfo node) {
     return null;
   }
+
+  /**
+   * {@link #nominatedRequests} for the node at {@code position} in the snapshot's node list,
+   * answered without reading the node, when the runner keeps nominations by snapshot position.
+   *
+   * @param pod the pod being scheduled
+   * @param position the node's position in {@link FrameworkHandle#snapshot()}'s list
+   * @return the total ({@link NominatedRequests#NONE} when no nominated pod counts), or null when
+   *     the runner cannot tell by position (the default): then ask {@link #nominatedRequests}
+   */
+  default NominatedRequests nominatedRequestsAt(PodInfo pod, int position) {
+    return null;
+  }
+
+  /**
+   * The pods nominated to the node at {@code position} in the snapshot's node list, the very list
+   * {@link PodNominator#nominatedPodsForNode} returns for that node's name, answered without a
+   * lookup by name when the runner keeps nominations by snapshot position.
+   *
+   * @param position the node's position in {@link FrameworkHandle#snapshot()}'s list
+   * @return the nominated pods (empty when none), or null when the runner cannot tell by position
+   *     (the default): then ask the nominator
+   */
+  default List<PodInfo> nominatedPodsAt(int position) {
+    return null;
+  }
 }

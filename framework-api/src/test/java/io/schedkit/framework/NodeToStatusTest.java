@@ -190,9 +190,28 @@ final class NodeToStatusTest {
           recorded, statuses, count, otherList ? new ArrayList<>(nodes) : lister.list(), given);
       NodeToStatus naive = new NodeToStatus(byName, absent);
       for (Code code : List.of(Code.UNSCHEDULABLE, Code.UNSCHEDULABLE_AND_UNRESOLVABLE)) {
+        List<NodeInfo> expected = naive.nodesWithCode(lister, code);
         assertThat(m.nodesWithCode(lister, code))
             .as("round %d, %s, other list %s", round, code, otherList)
-            .containsExactlyElementsOf(naive.nodesWithCode(lister, code));
+            .containsExactlyElementsOf(expected);
+        // Asked of a fresh record: a lookup by name (above, when the absent status matched) builds
+        // the map, after which positions are no longer known.
+        NodeToStatus fresh = new NodeToStatus();
+        fresh.setAbsentStatus(absent);
+        fresh.setAll(
+            recorded, statuses, count, otherList ? new ArrayList<>(nodes) : lister.list(), given);
+        int[] selected = fresh.positionsWithCode(lister, code);
+        if (absent.code() == code) {
+          assertThat(selected).as("round %d: the absent nodes match too", round).isNull();
+        } else {
+          List<NodeInfo> atPositions = new ArrayList<>();
+          for (int p : selected) {
+            atPositions.add(nodes.get(p));
+          }
+          assertThat(atPositions)
+              .as("round %d, %s, positions", round, code)
+              .containsExactlyElementsOf(expected);
+        }
       }
       assertThat(m.get(nodes.get(start).name()))
           .as("round %d, a lookup by name", round)

@@ -54,7 +54,8 @@ public final class FakeHandle implements FrameworkHandle, AutoCloseable {
 
   private FakeHandle(Builder b) {
     this.profileName = b.profileName;
-    this.snapshot = Snapshot.of(b.nodes, b.pods);
+    Snapshot built = Snapshot.of(b.nodes, b.pods);
+    this.snapshot = b.frozen ? built.freeze() : built;
     List<KubeObject> all = new ArrayList<>(b.objects);
     all.addAll(b.pods);
     this.objects = ClusterObjectStore.of(ClusterObjects.of(all));
@@ -177,8 +178,20 @@ public final class FakeHandle implements FrameworkHandle, AutoCloseable {
     private ClusterView cluster;
     private int parallelism = 1;
     private long seed;
+    private boolean frozen;
 
     private Builder() {}
+
+    /**
+     * Freezes the snapshot ({@link Snapshot#freeze()}), so that, as the scheduler's, it keeps its
+     * nodes' columns and tells their positions ({@link
+     * io.schedkit.framework.fastpath.IndexedNodeLister}); plugins and preemption then take their
+     * fast paths by position.
+     */
+    public Builder frozen() {
+      this.frozen = true;
+      return this;
+    }
 
     /** The profile name (default {@code default-scheduler}). */
     public Builder profileName(String name) {

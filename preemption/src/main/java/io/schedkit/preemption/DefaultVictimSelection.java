@@ -36,16 +36,27 @@ final class DefaultVictimSelection {
    * node without one the selection fails with {@link #NO_VICTIMS} before changing anything, so a
    * dry run can answer such a node without copying it and the cycle state. A node of {@code lister}
    * whose lowest pod priority ({@link NodeColumns#LOWEST_POD_PRIORITY}) is not below the
-   * preemptor's is answered from the columns, without reading its pods.
+   * preemptor's is answered from the columns, without reading its pods, and so is one where it is
+   * below when the strategy keeps the default eligibility (every pod of lower priority may go).
+   * {@code knownPosition} is the node's position in the lister's list, or -1 to look it up.
    */
   static boolean hasPotentialVictim(
-      PreemptionStrategy strategy, NodeInfoLister lister, NodeInfo node, Pod preemptor) {
+      PreemptionStrategy strategy,
+      NodeInfoLister lister,
+      NodeInfo node,
+      int knownPosition,
+      Pod preemptor) {
     NodeColumns columns = IndexedNodeLister.columnsOf(lister);
     if (columns != null) {
-      int position = IndexedNodeLister.positionIn(lister, node);
-      if (position >= 0
-          && columns.get(position, NodeColumns.LOWEST_POD_PRIORITY) >= preemptor.priority()) {
-        return false;
+      int position =
+          knownPosition >= 0 ? knownPosition : IndexedNodeLister.positionIn(lister, node);
+      if (position >= 0) {
+        if (columns.get(position, NodeColumns.LOWEST_POD_PRIORITY) >= preemptor.priority()) {
+          return false;
+        }
+        if (DEFAULT_ELIGIBILITY.get(strategy.getClass())) {
+          return true; // a pod of lower priority runs there, and every such pod may be preempted
+        }
       }
     }
     for (int i = 0, count = node.podCount(); i < count; i++) {
@@ -167,7 +178,19 @@ final class DefaultVictimSelection {
         protected Boolean computeValue(Class<?> type) {
           return DEFAULT_SELECTION.get(type)
               && DEFAULT_ORDER.get(type)
-              && declaredByInterface(
+              && DEFAULT_ELIGIBILITY.get(type);
+        }
+      };
+
+  /**
+   * Whether a strategy's class keeps the default victim eligibility: every pod of lower priority
+   * may be preempted.
+   */
+  private static final ClassValue<Boolean> DEFAULT_ELIGIBILITY =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return declaredByInterface(
                   type, "isEligibleVictim", NodeInfo.class, PodInfo.class, Pod.class)
               && declaredByInterface(
                   type, "isPreemptionAllowed", NodeInfo.class, PodInfo.class, Pod.class);

@@ -4,6 +4,7 @@ import io.schedkit.framework.Code;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
@@ -11,6 +12,7 @@ import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.Victims;
 import io.schedkit.framework.extender.Extender;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import java.util.ArrayList;
@@ -271,7 +273,17 @@ public final class Evaluator {
    */
   private DryRunResult findCandidates(
       CycleState state, PodInfo pod, NodeToStatus m, Random random) {
-    List<NodeInfo> potential = m.nodesWithCode(handle.snapshot(), Code.UNSCHEDULABLE);
+    NodeInfoLister snapshot = handle.snapshot();
+    // By snapshot position where the failing Filter pass recorded them: the dry run then checks
+    // most nodes from the snapshot's columns without reading them.
+    int[] positions =
+        IndexedNodeLister.columnsOf(snapshot) != null
+            ? m.positionsWithCode(snapshot, Code.UNSCHEDULABLE)
+            : null;
+    List<NodeInfo> potential =
+        positions != null
+            ? new NodesAtPositions(snapshot.list(), positions)
+            : m.nodesWithCode(snapshot, Code.UNSCHEDULABLE);
     if (potential.isEmpty()) {
       return new DryRunResult(List.of(), new NodeToStatus(), List.of());
     }
@@ -307,22 +319,29 @@ public final class Evaluator {
     // Each piece marks its own entry (no lock); read after the parallel pass, in visiting order.
     boolean[] deferred = room == null ? null : new boolean[n];
     int start = n == 0 ? 0 : Math.floorMod(offset, n);
+    NodesAtPositions positioned =
+        potentialNodes instanceof NodesAtPositions p && handle.snapshot().list() == p.list()
+            ? p
+            : null;
     handle
         .parallelizer()
         .untilStopped(
             n,
             i -> {
-              NodeInfo original = potentialNodes.get((start + i) % n);
-              if (room != null && room.surelyFails(original)) {
+              int k = (start + i) % n;
+              int position = positioned == null ? -1 : positioned.positionAt(k);
+              NodeInfo original = potentialNodes.get(k);
+              if (room != null && room.surelyFails(original, position)) {
                 deferred[i] = true;
                 return true;
               }
-              return run.visit(original);
+              return run.visit(original, position);
             });
     if (deferred != null && run.candidates() == 0) {
       for (int i = 0; i < n; i++) {
         if (deferred[i]) {
-          run.visit(potentialNodes.get((start + i) % n));
+          int k = (start + i) % n;
+          run.visit(potentialNodes.get(k), positioned == null ? -1 : positioned.positionAt(k));
         }
       }
     }
@@ -371,12 +390,13 @@ public final class Evaluator {
     /**
      * The dry run of {@code original}, on a copy of it and of the state (the state itself when the
      * visits only read it), or the result an earlier dry run found on this very node for a pod of
-     * the same shape ({@link VictimMemo}); false once enough candidates are found.
+     * the same shape ({@link VictimMemo}); false once enough candidates are found. {@code position}
+     * is the node's position in the snapshot's list, or -1 when not known.
      */
-    boolean visit(NodeInfo original) {
+    boolean visit(NodeInfo original, int position) {
       if (defaultSelection
           && !DefaultVictimSelection.hasPotentialVictim(
-              strategy, handle.snapshot(), original, pod.pod())) {
+              strategy, handle.snapshot(), original, position, pod.pod())) {
         synchronized (this) {
           failedNodes.add(original);
           failedStatuses.add(DefaultVictimSelection.NO_VICTIMS);
@@ -386,7 +406,10 @@ public final class Evaluator {
       List<PodInfo> nominated = null;
       VictimSelection vs = null;
       if (reusable != null) {
-        nominated = handle.nominator().nominatedPodsForNode(original.name());
+        nominated = position >= 0 ? handle.runner().nominatedPodsAt(position) : null;
+        if (nominated == null) {
+          nominated = handle.nominator().nominatedPodsForNode(original.name());
+        }
         if (VictimMemo.isAmong(pod, nominated)) {
           nominated = null;
         } else {

@@ -7,6 +7,8 @@ import io.schedkit.framework.NominatedRequests;
 import io.schedkit.framework.PluginRunner;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
+import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.fastpath.NodeColumns;
 import java.util.List;
 
 /**
@@ -42,12 +44,16 @@ final class NominatedRoomCheck {
   private final long cpu;
   private final long memory;
 
+  /** The snapshot's columns, or null without them. */
+  private final NodeColumns columns;
+
   private NominatedRoomCheck(FrameworkHandle handle, PodInfo preemptor) {
     this.handle = handle;
     this.runner = handle.runner();
     this.preemptor = preemptor;
     this.cpu = preemptor.requests().milliCpu();
     this.memory = preemptor.requests().memory();
+    this.columns = IndexedNodeLister.columnsOf(handle.snapshot());
   }
 
   /** The check for {@code preemptor}'s dry run, or null when it would not be exact. */
@@ -62,8 +68,22 @@ final class NominatedRoomCheck {
     return new NominatedRoomCheck(handle, preemptor);
   }
 
-  /** Whether the dry run of {@code node} (the snapshot's) must fail. */
-  boolean surelyFails(NodeInfo node) {
+  /**
+   * Whether the dry run of {@code node} (the snapshot's) must fail. With the node's {@code
+   * position} in the snapshot's list (-1 when not known) the nominated requests and what the node
+   * allocates are read by position, without reading the node.
+   */
+  boolean surelyFails(NodeInfo node, int position) {
+    if (position >= 0 && columns != null) {
+      NominatedRequests counted = runner.nominatedRequestsAt(preemptor, position);
+      if (counted != null) {
+        return exceeds(
+            columns.get(position, NodeColumns.ALLOCATABLE_MILLI_CPU),
+            columns.get(position, NodeColumns.ALLOCATABLE_MEMORY),
+            counted.milliCpu(),
+            counted.memory());
+      }
+    }
     long nominatedCpu;
     long nominatedMemory;
     NominatedRequests counted = runner.nominatedRequests(preemptor, node);
@@ -85,7 +105,13 @@ final class NominatedRoomCheck {
       }
     }
     Resource allocatable = node.allocatable();
-    return (cpu > 0 && cpu > allocatable.milliCpu() - nominatedCpu)
-        || (memory > 0 && memory > allocatable.memory() - nominatedMemory);
+    return exceeds(allocatable.milliCpu(), allocatable.memory(), nominatedCpu, nominatedMemory);
+  }
+
+  /** Whether the preemptor's cpu or memory exceeds what is left beside the nominated requests. */
+  private boolean exceeds(
+      long allocatableCpu, long allocatableMemory, long nominatedCpu, long nominatedMemory) {
+    return (cpu > 0 && cpu > allocatableCpu - nominatedCpu)
+        || (memory > 0 && memory > allocatableMemory - nominatedMemory);
   }
 }

@@ -3,12 +3,14 @@ package io.schedkit.preemption;
 import static io.schedkit.testing.Wrappers.makePod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.schedkit.core.queue.Nominator;
 import io.schedkit.framework.CycleState;
 import io.schedkit.framework.FrameworkHandle;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeToStatus;
 import io.schedkit.framework.NominatingInfo;
 import io.schedkit.framework.PodInfo;
+import io.schedkit.framework.PodNominator;
 import io.schedkit.framework.PostFilterResult;
 import io.schedkit.framework.Status;
 import io.schedkit.framework.model.Node;
@@ -39,6 +41,14 @@ final class NominatedRoomCheckTest {
   private record Scene(PluginHarness harness, Pod preemptor, Map<String, Status> verdicts) {}
 
   private static Scene scene(long seed, int parallelism) {
+    return scene(seed, parallelism, false);
+  }
+
+  /**
+   * A scene; {@code indexed}: with the scheduler's nominator and a frozen snapshot, which keeps
+   * columns and positions, as the scheduler's does.
+   */
+  private static Scene scene(long seed, int parallelism, boolean indexed) {
     Random r = new Random(seed);
     int numNodes = 2 + r.nextInt(8);
     RandomClusters.Cluster cluster =
@@ -54,7 +64,7 @@ final class NominatedRoomCheckTest {
             .priority(PRIORITIES[1 + r.nextInt(PRIORITIES.length - 1)])
             .req(Map.of("cpu", (250 * (2 + r.nextInt(12))) + "m", "memory", "1Gi"))
             .obj();
-    FakeNominator nominator = new FakeNominator();
+    PodNominator nominator = indexed ? new Nominator() : new FakeNominator();
     for (int i = r.nextInt(2 * numNodes); i > 0; i--) {
       String node = "node" + r.nextInt(numNodes);
       Pod nominated =
@@ -76,14 +86,18 @@ final class NominatedRoomCheckTest {
     }
     List<Pod> all = new ArrayList<>(pods);
     all.add(preemptor);
+    FakeHandle.Builder handle =
+        FakeHandle.builder()
+            .nodes(nodes)
+            .pods(all)
+            .nominator(nominator)
+            .parallelism(parallelism)
+            .seed(seed);
+    if (indexed) {
+      handle.frozen();
+    }
     PluginHarness h =
-        PluginHarness.builder(
-                FakeHandle.builder()
-                    .nodes(nodes)
-                    .pods(all)
-                    .nominator(nominator)
-                    .parallelism(parallelism)
-                    .seed(seed))
+        PluginHarness.builder(handle)
             .plugin(NodeUnschedulable.class)
             .plugin(NodeResourcesFit.class)
             .build();
@@ -91,14 +105,39 @@ final class NominatedRoomCheckTest {
   }
 
   private static PostFilterResult preempt(Scene s, boolean check) {
+    return preempt(s, check, new NodeToStatus(s.verdicts(), Status.unresolvable()));
+  }
+
+  private static PostFilterResult preempt(Scene s, boolean check, NodeToStatus verdicts) {
     FrameworkHandle handle = s.harness().fake();
     Evaluator evaluator =
         new Evaluator("DefaultPreemption", handle, new PreemptionStrategy() {}, true, check, true);
     CycleState state = s.harness().newState();
     state.setDryRun(true);
     s.harness().preFilter(state, s.preemptor());
-    return evaluator.preempt(
-        state, PodInfo.of(s.preemptor()), new NodeToStatus(s.verdicts(), Status.unresolvable()));
+    return evaluator.preempt(state, PodInfo.of(s.preemptor()), verdicts);
+  }
+
+  /**
+   * The verdicts as the failing Filter pass records them: in one batch, with each node's position
+   * in the snapshot's list, from a random start.
+   */
+  private static NodeToStatus byPosition(Scene s, Random r) {
+    List<NodeInfo> list = s.harness().fake().snapshot().list();
+    int n = list.size();
+    int start = r.nextInt(n);
+    NodeInfo[] nodes = new NodeInfo[n];
+    Status[] statuses = new Status[n];
+    int[] positions = new int[n];
+    for (int i = 0; i < n; i++) {
+      positions[i] = (start + i) % n;
+      nodes[i] = list.get(positions[i]);
+      statuses[i] = s.verdicts().get(nodes[i].name());
+    }
+    NodeToStatus m = new NodeToStatus();
+    m.setAbsentStatus(Status.unresolvable());
+    m.setAll(nodes, statuses, n, list, positions);
+    return m;
   }
 
   private static String describe(PostFilterResult r) {
@@ -129,7 +168,7 @@ final class NominatedRoomCheckTest {
       NominatedRoomCheck check = roomCheck(s);
       if (check != null) {
         for (NodeInfo n : s.harness().fake().snapshot().list()) {
-          if (check.surelyFails(n)) {
+          if (check.surelyFails(n, -1)) {
             decidedByTheCheck++;
           }
         }
@@ -138,6 +177,49 @@ final class NominatedRoomCheckTest {
     // The scenes exercise both outcomes and the check itself.
     assertThat(decidedByTheCheck).isGreaterThan(100);
     assertThat(noCandidate).isGreaterThan(10);
+  }
+
+  /**
+   * With the scheduler's nominator, a snapshot that keeps columns and verdicts recorded by
+   * position, the dry run checks nodes by position (room, potential victims): the same decisions as
+   * with verdicts by name, with the check and without; and the check answers alike by position and
+   * by node.
+   */
+  @Test
+  void preempt_byPosition_decidesAsByName() {
+    int byPositionAnswers = 0;
+    int compared = 0;
+    for (long seed = 0; seed < 1200; seed++) {
+      Scene s = scene(seed, seed % 2 == 0 ? 1 : 4, true);
+      if (s.verdicts().values().stream().anyMatch(Status::isSuccess)) {
+        continue;
+      }
+      Random r = new Random(seed);
+      String byName = describe(preempt(s, true));
+      assertThat(describe(preempt(s, true, byPosition(s, r))))
+          .as("seed %d", seed)
+          .isEqualTo(byName);
+      assertThat(describe(preempt(s, false, byPosition(s, r))))
+          .as("seed %d, without the check", seed)
+          .isEqualTo(byName);
+      compared++;
+      NominatedRoomCheck check = roomCheck(s);
+      if (check != null) {
+        List<NodeInfo> list = s.harness().fake().snapshot().list();
+        PodInfo preemptor = PodInfo.of(s.preemptor());
+        for (int p = 0; p < list.size(); p++) {
+          NodeInfo n = list.get(p);
+          assertThat(check.surelyFails(n, p))
+              .as("seed %d, %s", seed, n.name())
+              .isEqualTo(check.surelyFails(n, -1));
+          if (s.harness().fake().runner().nominatedRequestsAt(preemptor, p) != null) {
+            byPositionAnswers++;
+          }
+        }
+      }
+    }
+    assertThat(compared).isGreaterThan(80);
+    assertThat(byPositionAnswers).as("answers by position").isGreaterThan(200);
   }
 
   @Test
@@ -152,7 +234,7 @@ final class NominatedRoomCheckTest {
       CycleState state = s.harness().newState();
       s.harness().preFilter(state, s.preemptor());
       for (NodeInfo n : s.harness().fake().snapshot().list()) {
-        if (!check.surelyFails(n)) {
+        if (!check.surelyFails(n, -1)) {
           continue;
         }
         checked++;

@@ -502,29 +502,72 @@ final class FilterRunner {
         return NominatedRequests.NONE;
       }
       NominationIndex.ByPosition byPosition = positionsOf(indexed, node);
-      int p = node.listPosition();
       if (byPosition != null) {
-        // From the flat arrays: most nodes are answered without reading their nominations.
-        if (byPosition.noneCount(p, pod.priority())) {
-          return NominatedRequests.NONE;
-        }
-        if (byPosition.allCount(p, pod, NodeNominations.uidHash(pod))) {
-          return byPosition.requests(p);
-        }
-        counted = counted(byPosition.at(p).pods(), pod);
-      } else {
-        NodeNominations nn = indexed.nominationsOf(node.name());
-        if (nn == null || nn.noneCount(pod.priority())) {
-          return NominatedRequests.NONE;
-        }
-        if (nn.allCount(pod, NodeNominations.uidHash(pod))) {
-          return nn.requests();
-        }
-        counted = counted(nn.pods(), pod);
+        return requestsAt(byPosition, node.listPosition(), pod);
       }
+      NodeNominations nn = indexed.nominationsOf(node.name());
+      if (nn == null || nn.noneCount(pod.priority())) {
+        return NominatedRequests.NONE;
+      }
+      if (nn.allCount(pod, NodeNominations.uidHash(pod))) {
+        return nn.requests();
+      }
+      counted = counted(nn.pods(), pod);
     } else {
       counted = counted(framework.services().nominator().nominatedPodsForNode(node.name()), pod);
     }
+    return counted == null ? NominatedRequests.NONE : NominatedRequests.of(counted);
+  }
+
+  /** See {@link Framework#nominatedRequestsAt}. */
+  NominatedRequests nominatedRequestsAt(PodInfo pod, int position) {
+    VersionedNominator indexed = versioned;
+    if (indexed != null && indexed.isEmpty()) {
+      return NominatedRequests.NONE;
+    }
+    NominationIndex.ByPosition byPosition = positionsAt(indexed, position);
+    return byPosition == null ? null : requestsAt(byPosition, position, pod);
+  }
+
+  /** See {@link Framework#nominatedPodsAt}. */
+  List<PodInfo> nominatedPodsAt(int position) {
+    VersionedNominator indexed = versioned;
+    if (indexed != null && indexed.isEmpty()) {
+      return List.of();
+    }
+    NominationIndex.ByPosition byPosition = positionsAt(indexed, position);
+    if (byPosition == null) {
+      return null;
+    }
+    return byPosition.at(position) == null ? List.of() : byPosition.pods(position);
+  }
+
+  /**
+   * The nominations by position, when {@code nominator} keeps them and {@code position} is one of
+   * the snapshot's (a snapshot that keeps its positions); else null.
+   */
+  private NominationIndex.ByPosition positionsAt(VersionedNominator nominator, int position) {
+    NodeInfoLister lister = framework.handle().snapshot();
+    if (nominator == null || position < 0 || IndexedNodeLister.columnsOf(lister) == null) {
+      return null;
+    }
+    NominationIndex.ByPosition byPosition = nominationIndex.positions(lister, nominator);
+    return byPosition != null && position < byPosition.size() ? byPosition : null;
+  }
+
+  /**
+   * What the nominated pods at snapshot position {@code p} that count for {@code pod} request, from
+   * the flat arrays: most nodes are answered without reading their nominations.
+   */
+  private static NominatedRequests requestsAt(
+      NominationIndex.ByPosition byPosition, int p, PodInfo pod) {
+    if (byPosition.noneCount(p, pod.priority())) {
+      return NominatedRequests.NONE;
+    }
+    if (byPosition.allCount(p, pod, NodeNominations.uidHash(pod))) {
+      return byPosition.requests(p);
+    }
+    List<PodInfo> counted = counted(byPosition.at(p).pods(), pod);
     return counted == null ? NominatedRequests.NONE : NominatedRequests.of(counted);
   }
 

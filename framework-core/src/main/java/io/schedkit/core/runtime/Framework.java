@@ -371,6 +371,16 @@ public final class Framework implements PluginRunner {
     return filtering.nominatedRequests(pod, node);
   }
 
+  @Override
+  public NominatedRequests nominatedRequestsAt(PodInfo pod, int position) {
+    return filtering.nominatedRequestsAt(pod, position);
+  }
+
+  @Override
+  public List<PodInfo> nominatedPodsAt(int position) {
+    return filtering.nominatedPodsAt(position);
+  }
+
   /**
    * Filter for a block of nodes: {@code out[i]} becomes what {@link
    * #runFilterPluginsWithNominatedPods} would return for {@code nodes[i]} (see {@link

@@ -148,6 +148,16 @@ final class Handle implements FrameworkHandle, PluginRunner {
   }
 
   @Override
+  public NominatedRequests nominatedRequestsAt(PodInfo pod, int position) {
+    return framework().nominatedRequestsAt(pod, position);
+  }
+
+  @Override
+  public List<PodInfo> nominatedPodsAt(int position) {
+    return framework().nominatedPodsAt(position);
+  }
+
+  @Override
   public boolean runsPreFilterExtensions(CycleState state) {
     return framework().runsPreFilterExtensions(state);
   }

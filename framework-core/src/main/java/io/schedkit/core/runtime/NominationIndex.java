@@ -43,7 +43,11 @@ final class NominationIndex {
 
     private final long[] uidBits;
     private final List<PodInfo>[] pods;
-    private final NominatedRequests[] requests;
+
+    /** {@link NodeNominations#requests} by position, flat: no object read per node. */
+    private final long[] requestedCpu;
+
+    private final long[] requestedMemory;
 
     @SuppressWarnings("unchecked")
     private ByPosition(int size) {
@@ -52,7 +56,8 @@ final class NominationIndex {
       java.util.Arrays.fill(priorities, NONE);
       this.uidBits = new long[size];
       this.pods = (List<PodInfo>[]) new List<?>[size];
-      this.requests = new NominatedRequests[size];
+      this.requestedCpu = new long[size];
+      this.requestedMemory = new long[size];
     }
 
     private ByPosition(ByPosition other) {
@@ -60,7 +65,8 @@ final class NominationIndex {
       this.priorities = other.priorities.clone();
       this.uidBits = other.uidBits.clone();
       this.pods = other.pods.clone();
-      this.requests = other.requests.clone();
+      this.requestedCpu = other.requestedCpu.clone();
+      this.requestedMemory = other.requestedMemory.clone();
     }
 
     private static final long NONE = pack(Integer.MIN_VALUE, Integer.MIN_VALUE);
@@ -75,12 +81,14 @@ final class NominationIndex {
         priorities[p] = NONE;
         uidBits[p] = 0;
         pods[p] = null;
-        requests[p] = null;
+        requestedCpu[p] = 0;
+        requestedMemory[p] = 0;
       } else {
         priorities[p] = pack(nn.highestPriority(), nn.lowestPriorityWithUids());
         uidBits[p] = nn.uidBits();
         pods[p] = nn.pods();
-        requests[p] = nn.requests();
+        requestedCpu[p] = nn.requests().milliCpu();
+        requestedMemory[p] = nn.requests().memory();
       }
     }
 
@@ -127,7 +135,7 @@ final class NominationIndex {
 
     /** {@link NodeNominations#requests} at {@code p}, where there are nominations. */
     NominatedRequests requests(int p) {
-      return requests[p];
+      return new NominatedRequests(requestedCpu[p], requestedMemory[p]);
     }
   }
 

@@ -509,12 +509,24 @@ final class FilterBlockRunnerTest {
           NominatedRequests expected = new NominatedRequests(cpu, memory);
           String what = "seed " + seed + ", " + pod.name() + " on " + node.name();
           assertThat(f.nominatedRequests(pod, node)).as(what).isEqualTo(expected);
+          assertThat(f.nominatedRequestsAt(pod, node.listPosition()))
+              .as(what + ", at its position")
+              .isEqualTo(expected);
           assertThat(f.nominatedRequests(pod, node.copy()))
               .as(what + ", a copy")
               .isEqualTo(expected);
           assertThat(byName.nominatedRequests(pod, node))
               .as(what + ", by name")
               .isEqualTo(expected);
+          assertThat(byName.nominatedRequestsAt(pod, node.listPosition()))
+              .as(what + ", by name: not by position")
+              .isNull();
+          assertThat(f.nominatedPodsAt(node.listPosition()))
+              .as(what + ", the pods at its position")
+              .containsExactlyElementsOf(all);
+          assertThat(byName.nominatedPodsAt(node.listPosition()))
+              .as(what + ", by name: no pods by position")
+              .isNull();
           if (counting > 0) {
             counted++;
             if (counting < all.size()) {

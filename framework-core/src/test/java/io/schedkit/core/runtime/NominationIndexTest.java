@@ -168,7 +168,7 @@ final class NominationIndexTest {
       }
       if (nn != null) {
         assertThat(flat.pods(p)).isSameAs(nn.pods());
-        assertThat(flat.requests(p)).isSameAs(nn.requests());
+        assertThat(flat.requests(p)).isEqualTo(nn.requests());
       }
     }
   }
