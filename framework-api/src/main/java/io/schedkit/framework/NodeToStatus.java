@@ -275,9 +275,17 @@ public final class NodeToStatus {
       return new int[0]; // nothing recorded: every node has the absent status
     }
     List<NodeInfo> all = lister.list();
+    int[] known = pendingList == all ? pendingPositions : null;
+    if (known != null && pendingCount == all.size() && allHave(code)) {
+      // Every node of the list recorded (no name twice), each with the code: all positions.
+      int[] every = new int[pendingCount];
+      for (int p = 0; p < every.length; p++) {
+        every[p] = p;
+      }
+      return every;
+    }
     boolean[] matching = new boolean[all.size()];
     int count = 0;
-    int[] known = pendingList == all ? pendingPositions : null;
     for (int i = 0; i < pendingCount; i++) {
       if (pendingStatuses[i].code() != code) {
         continue;
@@ -299,6 +307,16 @@ public final class NodeToStatus {
       }
     }
     return positions;
+  }
+
+  /** Whether every status recorded by {@link #setAll} has {@code code}. */
+  private boolean allHave(Code code) {
+    for (int i = 0; i < pendingCount; i++) {
+      if (pendingStatuses[i].code() != code) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** {@link #nodesWithCode} from {@link #positionsWithCode}; null when that is. */

@@ -182,6 +182,19 @@ final class DefaultVictimSelection {
         }
       };
 
+  /** Whether {@code strategy} keeps the default node-choice criteria. */
+  static boolean choosesByDefault(PreemptionStrategy strategy) {
+    return DEFAULT_CHOICE.get(strategy.getClass());
+  }
+
+  private static final ClassValue<Boolean> DEFAULT_CHOICE =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return declaredByInterface(type, "nodeChoiceCriteria", Instant.class);
+        }
+      };
+
   /**
    * Whether a strategy's class keeps the default victim eligibility: every pod of lower priority
    * may be preempted.

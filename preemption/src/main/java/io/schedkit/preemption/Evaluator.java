@@ -186,7 +186,8 @@ public final class Evaluator {
     if (allNodes.isEmpty()) {
       return PostFilterResult.of(Status.error("no nodes available"));
     }
-    DryRunResult found = findCandidates(state, preemptor, m, handle.random());
+    Found search = findCandidates(state, preemptor, m, handle.random());
+    DryRunResult found = search.result();
     if (found.candidates().isEmpty()) {
       if (!found.errors().isEmpty()) {
         return PostFilterResult.of(Status.error(FitErrors.aggregate(found.errors())));
@@ -208,7 +209,10 @@ public final class Evaluator {
     // 4) Find the best candidate. The dry run visits each node once and the extenders answer by
     // node name, so no node is listed twice.
     List<Candidate> narrowedCandidates = narrowed.candidates();
-    List<Candidate> tied = bestAmongDistinct(narrowedCandidates);
+    List<Candidate> tied =
+        bestAmongDistinct(
+            narrowedCandidates,
+            narrowedCandidates == found.candidates() ? search.defaultScores() : null);
     if (tied.isEmpty()) {
       return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
     }
@@ -271,8 +275,7 @@ public final class Evaluator {
    * Step 2: the potential nodes (filter verdict exactly Unschedulable, absent nodes included when
    * the absent verdict is), then the dry run over the strategy's sample of them.
    */
-  private DryRunResult findCandidates(
-      CycleState state, PodInfo pod, NodeToStatus m, Random random) {
+  private Found findCandidates(CycleState state, PodInfo pod, NodeToStatus m, Random random) {
     NodeInfoLister snapshot = handle.snapshot();
     // By snapshot position where the failing Filter pass recorded them: the dry run then checks
     // most nodes from the snapshot's columns without reading them.
@@ -285,12 +288,19 @@ public final class Evaluator {
             ? new NodesAtPositions(snapshot.list(), positions)
             : m.nodesWithCode(snapshot, Code.UNSCHEDULABLE);
     if (potential.isEmpty()) {
-      return new DryRunResult(List.of(), new NodeToStatus(), List.of());
+      return new Found(new DryRunResult(List.of(), new NodeToStatus(), List.of()), null);
     }
     List<PodDisruptionBudget> pdbs = handle.objects().podDisruptionBudgets();
     CandidateSample sample = strategy.candidateSample(potential.size(), random);
-    return dryRunPreemption(state, pod, potential, pdbs, sample.offset(), sample.count());
+    DryRun run = dryRun(state, pod, potential, pdbs, sample.offset(), sample.count());
+    return new Found(run.result(), run.defaultScores());
   }
+
+  /**
+   * What step 2 found, with the default node-choice scores known for its candidates (by index; null
+   * rows where not known).
+   */
+  private record Found(DryRunResult result, long[][] defaultScores) {}
 
   /**
    * The dry run (upstream's {@code DryRunPreemption}): visits {@code potentialNodes} from {@code
@@ -304,6 +314,17 @@ public final class Evaluator {
    * NominatedRoomCheck}) are dry-run only if no candidate is found, for their statuses.
    */
   public DryRunResult dryRunPreemption(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> potentialNodes,
+      List<PodDisruptionBudget> pdbs,
+      int offset,
+      int numCandidates) {
+    return dryRun(state, pod, potentialNodes, pdbs, offset, numCandidates).result();
+  }
+
+  /** {@link #dryRunPreemption}, the run itself. */
+  private DryRun dryRun(
       CycleState state,
       PodInfo pod,
       List<NodeInfo> potentialNodes,
@@ -345,7 +366,7 @@ public final class Evaluator {
         }
       }
     }
-    return run.result();
+    return run;
   }
 
   /**
@@ -405,6 +426,7 @@ public final class Evaluator {
       }
       List<PodInfo> nominated = null;
       VictimSelection vs = null;
+      VictimMemo.Kept kept = null;
       if (reusable != null) {
         nominated = position >= 0 ? handle.runner().nominatedPodsAt(position) : null;
         if (nominated == null) {
@@ -413,7 +435,8 @@ public final class Evaluator {
         if (VictimMemo.isAmong(pod, nominated)) {
           nominated = null;
         } else {
-          vs = reusable.get(original, nominated);
+          kept = reusable.get(original, nominated);
+          vs = kept == null ? null : kept.result();
         }
       }
       if (vs == null) {
@@ -421,15 +444,19 @@ public final class Evaluator {
         CycleState stateCopy = stateIsReadOnly ? state : state.copy();
         vs = strategy.selectVictimsOnNode(handle, stateCopy, pod, original.copy(), pdbs);
         if (nominated != null) {
-          reusable.put(original, nominated, vs);
+          kept = reusable.put(original, nominated, vs);
         }
       }
       Status status = vs.status();
       if (status.isSuccess() && !vs.victims().isEmpty()) {
+        // A kept result's candidate is shared, with its default scores found once.
         Candidate c =
-            new Candidate(original.name(), new Victims(vs.victims(), vs.numPdbViolations()));
+            kept != null && kept.candidate() != null
+                ? kept.candidate()
+                : new Candidate(original.name(), new Victims(vs.victims(), vs.numPdbViolations()));
+        long[] scores = kept == null ? null : kept.defaultScores();
         synchronized (this) {
-          (vs.numPdbViolations() == 0 ? nonViolating : violating).add(c);
+          (vs.numPdbViolations() == 0 ? nonViolating : violating).add(c, scores);
           int nvc = nonViolating.size();
           return !(nvc > 0 && nvc + violating.size() >= numCandidates);
         }
@@ -461,6 +488,16 @@ public final class Evaluator {
       List<Candidate> all = new ArrayList<>(nonViolating.items());
       all.addAll(violating.items());
       return new DryRunResult(all, statuses, errors);
+    }
+
+    /**
+     * The default node-choice scores known for the candidates of {@link #result()}, by the same
+     * index (null where not known).
+     */
+    synchronized long[][] defaultScores() {
+      List<long[]> all = new ArrayList<>(nonViolating.scores());
+      all.addAll(violating.scores());
+      return all.toArray(new long[0][]);
     }
   }
 
@@ -549,22 +586,26 @@ public final class Evaluator {
     for (Candidate c : candidates) {
       byNode.put(c.nodeName(), c);
     }
-    return bestAmongDistinct(new ArrayList<>(byNode.values())).stream().findFirst();
+    return bestAmongDistinct(new ArrayList<>(byNode.values()), null).stream().findFirst();
   }
 
   /**
    * The candidates on distinct nodes tied for best under the node-choice criteria, in candidate
-   * order: {@link #selectCandidate} takes the first; empty when there are none.
+   * order: {@link #selectCandidate} takes the first; empty when there are none. {@code
+   * defaultScores}: the candidates' scores under the default criteria where known (by index; null
+   * for none), used when the criteria are the default ones.
    */
-  private List<Candidate> bestAmongDistinct(List<Candidate> candidates) {
+  private List<Candidate> bestAmongDistinct(List<Candidate> candidates, long[][] defaultScores) {
     if (candidates.size() <= 1) {
       return candidates;
     }
     var criteria = strategy.nodeChoiceCriteria(handle.clock().now());
+    boolean byDefault = criteria.isEmpty() || DefaultVictimSelection.choosesByDefault(strategy);
     if (criteria.isEmpty()) {
       criteria = NodeChoice.defaultCriteria(handle.clock().now());
     }
-    return NodeChoice.best(candidates, criteria, handle.parallelizer());
+    return NodeChoice.best(
+        candidates, criteria, handle.parallelizer(), byDefault ? defaultScores : null);
   }
 
   /** A list keeping at most {@code capacity} items (upstream's {@code candidateList}). */
@@ -572,14 +613,22 @@ public final class Evaluator {
     private final int capacity;
     private final List<Candidate> items = new ArrayList<>();
 
+    /** Each item's default node-choice scores, where known (else null), by the same index. */
+    private final List<long[]> scores = new ArrayList<>();
+
     BoundedList(int capacity) {
       this.capacity = Math.max(0, capacity);
     }
 
-    void add(Candidate c) {
+    void add(Candidate c, long[] defaultScores) {
       if (items.size() < capacity) {
         items.add(c);
+        scores.add(defaultScores);
       }
+    }
+
+    List<long[]> scores() {
+      return scores;
     }
 
     int size() {

@@ -5,6 +5,7 @@ import io.schedkit.framework.model.Pod;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.function.ToLongFunction;
 
 /**
@@ -53,9 +54,24 @@ final class NodeChoice {
       List<Candidate> candidates,
       List<ToLongFunction<Candidate>> criteria,
       Parallelizer parallelizer) {
+    return best(candidates, criteria, parallelizer, null);
+  }
+
+  /**
+   * As {@link #best(List, List, Parallelizer)}, with some candidates' scores known: {@code
+   * known[i]}, when there and as long as {@code criteria}, is candidate i's score under each
+   * criterion (what {@link #scores} gives); null rows, or a null array, are scored here.
+   */
+  static List<Candidate> best(
+      List<Candidate> candidates,
+      List<ToLongFunction<Candidate>> criteria,
+      Parallelizer parallelizer,
+      long[][] known) {
     int n = candidates.size();
-    if (parallelizer != null && n >= MIN_PARALLEL_CANDIDATES && parallelizer.parallelism() > 1) {
-      return bestScoredUpFront(candidates, criteria, parallelizer);
+    boolean parallel =
+        parallelizer != null && n >= MIN_PARALLEL_CANDIDATES && parallelizer.parallelism() > 1;
+    if (parallel || known != null) {
+      return bestScoredUpFront(candidates, criteria, parallel ? parallelizer : null, known);
     }
     List<Candidate> remaining = candidates;
     long[] scores = new long[n];
@@ -94,23 +110,40 @@ final class NodeChoice {
     return remaining;
   }
 
-  /** {@link #best} with every criterion scored for every candidate in one parallel pass. */
+  /**
+   * {@link #best} with every criterion scored for every candidate first (in one parallel pass with
+   * a parallelizer; null: on this thread), taking the known rows as they are.
+   */
   private static List<Candidate> bestScoredUpFront(
       List<Candidate> candidates,
       List<ToLongFunction<Candidate>> criteria,
-      Parallelizer parallelizer) {
+      Parallelizer parallelizer,
+      long[][] known) {
     int n = candidates.size();
     int k = criteria.size();
     List<ToLongFunction<Candidate>> fs = List.copyOf(criteria);
     long[][] scores = new long[k][n];
-    parallelizer.until(
-        n,
+    IntConsumer score =
         i -> {
+          long[] row = known == null ? null : known[i];
+          if (row != null && row.length == k) {
+            for (int f = 0; f < k; f++) {
+              scores[f][i] = row[f];
+            }
+            return;
+          }
           Candidate c = candidates.get(i);
           for (int f = 0; f < k; f++) {
             scores[f][i] = fs.get(f).applyAsLong(c);
           }
-        });
+        };
+    if (parallelizer != null) {
+      parallelizer.until(n, score);
+    } else {
+      for (int i = 0; i < n; i++) {
+        score.accept(i);
+      }
+    }
     // The candidates still tied, by index, in their order.
     int[] tied = new int[n];
     for (int i = 0; i < n; i++) {
@@ -136,6 +169,15 @@ final class NodeChoice {
       best.add(candidates.get(tied[j]));
     }
     return best;
+  }
+
+  /** {@code candidate}'s score under each of {@code criteria}, in order. */
+  static long[] scores(Candidate candidate, List<ToLongFunction<Candidate>> criteria) {
+    long[] row = new long[criteria.size()];
+    for (int f = 0; f < row.length; f++) {
+      row[f] = criteria.get(f).applyAsLong(candidate);
+    }
+    return row;
   }
 
   /** The five default criteria of {@link PreemptionStrategy#nodeChoiceCriteria}. */

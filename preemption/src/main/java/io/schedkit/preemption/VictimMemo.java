@@ -3,8 +3,10 @@ package io.schedkit.preemption;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.Resource;
+import io.schedkit.framework.Victims;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.framework.model.PodSpec;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -48,9 +50,20 @@ final class VictimMemo {
     }
   }
 
+  /**
+   * A kept result: the selection, and for one with victims the candidate it makes (node name and
+   * victims, shared by every dry run that reuses it) with its scores under the default node-choice
+   * criteria ({@link NodeChoice#defaultCriteria}), found once: a kept node's victims all have a
+   * start time, so the scores do not read the clock.
+   *
+   * @param result the selection
+   * @param candidate the candidate, or null when the selection failed or found no victim
+   * @param defaultScores the candidate's default scores, or null without a candidate
+   */
+  record Kept(VictimSelection result, Candidate candidate, long[] defaultScores) {}
+
   /** One node's result and what it was found for. */
-  private record Entry(
-      NodeInfo node, long generation, List<PodInfo> nominated, VictimSelection result) {}
+  private record Entry(NodeInfo node, long generation, List<PodInfo> nominated, Kept kept) {}
 
   /** The results of dry runs that share a shape, budgets and active plugins, by node position. */
   static final class Table {
@@ -87,7 +100,7 @@ final class VictimMemo {
      * @param node the snapshot's node
      * @param nominated the node's nominated pods as the nominator lists them now
      */
-    VictimSelection get(NodeInfo node, List<PodInfo> nominated) {
+    Kept get(NodeInfo node, List<PodInfo> nominated) {
       int p = node.listPosition();
       if (p < 0 || p >= byPosition.length) {
         return null;
@@ -100,19 +113,31 @@ final class VictimMemo {
         return null;
       }
       reused.increment();
-      return e.result();
+      return e.kept();
     }
 
     /**
      * Keeps {@code result}, found for {@code node} with {@code nominated} on it, when it may be
      * reused.
+     *
+     * @return what is kept, or null when the result may not be reused
      */
-    void put(NodeInfo node, List<PodInfo> nominated, VictimSelection result) {
+    Kept put(NodeInfo node, List<PodInfo> nominated, VictimSelection result) {
       int p = node.listPosition();
       if (p < 0 || p >= byPosition.length || result.status().isError() || readsTheClock(node)) {
-        return;
+        return null;
       }
-      byPosition[p] = new Entry(node, node.generation(), List.copyOf(nominated), result);
+      Candidate candidate = null;
+      long[] scores = null;
+      if (result.status().isSuccess() && !result.victims().isEmpty()) {
+        candidate =
+            new Candidate(node.name(), new Victims(result.victims(), result.numPdbViolations()));
+        // No pod on the node lacks a start time (readsTheClock), so "now" is never read.
+        scores = NodeChoice.scores(candidate, NodeChoice.defaultCriteria(Instant.EPOCH));
+      }
+      Kept kept = new Kept(result, candidate, scores);
+      byPosition[p] = new Entry(node, node.generation(), List.copyOf(nominated), kept);
+      return kept;
     }
   }
 

@@ -115,7 +115,34 @@ final class NodeChoiceTest {
             .as("round %d", round)
             .isSameAs(want);
         assertThat(NodeChoice.pick(candidates, criteria)).as("round %d", round).isSameAs(want);
+        // Some candidates' scores known beforehand (as kept dry-run results bring them): the same
+        // tied candidates, on one thread and in parallel.
+        long[][] known = new long[n][];
+        for (int i = 0; i < n; i++) {
+          if (random.nextBoolean()) {
+            known[i] = NodeChoice.scores(candidates.get(i), criteria);
+          }
+        }
+        assertThat(NodeChoice.best(candidates, criteria, null, known))
+            .as("round %d, known scores", round)
+            .containsExactlyElementsOf(remaining);
+        assertThat(NodeChoice.best(candidates, criteria, pool, known))
+            .as("round %d, known scores in parallel", round)
+            .containsExactlyElementsOf(remaining);
       }
     }
+  }
+
+  /** A known row is taken as it is: here it makes a candidate the criteria rate worst the best. */
+  @Test
+  void best_takesKnownScoresAsGiven() {
+    List<Candidate> candidates =
+        List.of(c("a", 0, v("a1", 1)), c("b", 0, v("b1", 5)), c("c", 0, v("c1", 3)));
+    List<ToLongFunction<Candidate>> criteria = NodeChoice.defaultCriteria(NOW);
+    assertThat(NodeChoice.best(candidates, criteria, null)).containsExactly(candidates.get(0));
+    long[][] known = new long[3][];
+    known[1] = new long[] {0, 0, 0, 0, 0};
+    assertThat(NodeChoice.best(candidates, criteria, null, known))
+        .containsExactly(candidates.get(1));
   }
 }

@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Test;
  */
 final class VictimMemoTest {
   private static final int[] PRIORITIES = RandomClusters.PRIORITIES;
+  private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
 
   /** A random cluster, preemptors of one shape, the nominator, and the plugins. */
   private record Scene(PluginHarness harness, List<Pod> preemptors, PodNominator nominator) {}
@@ -300,10 +301,15 @@ final class VictimMemoTest {
 
     VictimMemo memo = new VictimMemo();
     VictimMemo.Table t = memo.tableFor(preemptor, pdbs, List.of("NodeResourcesFit"), 1);
-    t.put(node, List.of(nominatedPod), found);
-    assertThat(t.get(node, new ArrayList<>(List.of(nominatedPod))))
-        .as("same node, same nominated pod in another list")
-        .isSameAs(found);
+    VictimMemo.Kept kept = t.put(node, List.of(nominatedPod), found);
+    VictimMemo.Kept again = t.get(node, new ArrayList<>(List.of(nominatedPod)));
+    assertThat(again).as("same node, same nominated pod in another list").isSameAs(kept);
+    assertThat(again.result()).isSameAs(found);
+    // The candidate the result makes, with its default node-choice scores, is kept with it.
+    assertThat(again.candidate().nodeName()).isEqualTo("n");
+    assertThat(again.candidate().victims().pods()).containsExactly(running);
+    assertThat(again.defaultScores())
+        .containsExactly(NodeChoice.scores(again.candidate(), NodeChoice.defaultCriteria(NOW)));
     assertThat(t.get(node, List.of())).as("other nominations").isNull();
     assertThat(t.get(node.copy(), List.of(nominatedPod))).as("another object").isNull();
 
