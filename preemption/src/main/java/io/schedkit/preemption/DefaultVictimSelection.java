@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Upstream DefaultPreemption's {@code SelectVictimsOnNode}: the default of {@link
@@ -140,24 +141,6 @@ final class DefaultVictimSelection {
     return VictimSelection.of(victimPods, numViolating);
   }
 
-  /**
-   * Whether a strategy's class keeps the default {@link PreemptionStrategy#selectVictimsOnNode}.
-   */
-  private static final ClassValue<Boolean> DEFAULT_SELECTION =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          return declaredByInterface(
-              type,
-              "selectVictimsOnNode",
-              FrameworkHandle.class,
-              CycleState.class,
-              PodInfo.class,
-              NodeInfo.class,
-              List.class);
-        }
-      };
-
   /** Whether {@code strategy} selects victims with this class (it does not override the step). */
   static boolean isUsedBy(PreemptionStrategy strategy) {
     return DEFAULT_SELECTION.get(strategy.getClass());
@@ -172,43 +155,62 @@ final class DefaultVictimSelection {
     return DEFAULT_RULES.get(strategy.getClass());
   }
 
-  private static final ClassValue<Boolean> DEFAULT_RULES =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          return DEFAULT_SELECTION.get(type)
-              && DEFAULT_ORDER.get(type)
-              && DEFAULT_ELIGIBILITY.get(type);
-        }
-      };
-
   /** Whether {@code strategy} keeps the default node-choice criteria. */
   static boolean choosesByDefault(PreemptionStrategy strategy) {
     return DEFAULT_CHOICE.get(strategy.getClass());
   }
 
-  private static final ClassValue<Boolean> DEFAULT_CHOICE =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          return declaredByInterface(type, "nodeChoiceCriteria", Instant.class);
-        }
-      };
+  /**
+   * Whether a strategy's class keeps the default {@link PreemptionStrategy#selectVictimsOnNode}.
+   */
+  private static final ClassValue<Boolean> DEFAULT_SELECTION =
+      perClass(
+          type ->
+              declaredByInterface(
+                  type,
+                  "selectVictimsOnNode",
+                  FrameworkHandle.class,
+                  CycleState.class,
+                  PodInfo.class,
+                  NodeInfo.class,
+                  List.class));
+
+  /** Whether a strategy's class keeps the default {@link PreemptionStrategy#moreImportantFirst}. */
+  private static final ClassValue<Boolean> DEFAULT_ORDER =
+      perClass(type -> declaredByInterface(type, "moreImportantFirst", Instant.class));
 
   /**
    * Whether a strategy's class keeps the default victim eligibility: every pod of lower priority
    * may be preempted.
    */
   private static final ClassValue<Boolean> DEFAULT_ELIGIBILITY =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          return declaredByInterface(
-                  type, "isEligibleVictim", NodeInfo.class, PodInfo.class, Pod.class)
-              && declaredByInterface(
-                  type, "isPreemptionAllowed", NodeInfo.class, PodInfo.class, Pod.class);
-        }
-      };
+      perClass(
+          type ->
+              declaredByInterface(
+                      type, "isEligibleVictim", NodeInfo.class, PodInfo.class, Pod.class)
+                  && declaredByInterface(
+                      type, "isPreemptionAllowed", NodeInfo.class, PodInfo.class, Pod.class));
+
+  /** Whether a strategy's class keeps the default {@link PreemptionStrategy#nodeChoiceCriteria}. */
+  private static final ClassValue<Boolean> DEFAULT_CHOICE =
+      perClass(type -> declaredByInterface(type, "nodeChoiceCriteria", Instant.class));
+
+  private static final ClassValue<Boolean> DEFAULT_RULES =
+      perClass(
+          type ->
+              DEFAULT_SELECTION.get(type)
+                  && DEFAULT_ORDER.get(type)
+                  && DEFAULT_ELIGIBILITY.get(type));
+
+  /** {@code test}'s answer for each class, found once per class. */
+  private static ClassValue<Boolean> perClass(Predicate<Class<?>> test) {
+    return new ClassValue<>() {
+      @Override
+      protected Boolean computeValue(Class<?> type) {
+        return test.test(type);
+      }
+    };
+  }
 
   private static boolean declaredByInterface(Class<?> type, String method, Class<?>... params) {
     try {
@@ -217,15 +219,6 @@ final class DefaultVictimSelection {
       return false;
     }
   }
-
-  /** Whether a strategy's class keeps the default {@link PreemptionStrategy#moreImportantFirst}. */
-  private static final ClassValue<Boolean> DEFAULT_ORDER =
-      new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-          return declaredByInterface(type, "moreImportantFirst", Instant.class);
-        }
-      };
 
   /**
    * The strategy's {@link PreemptionStrategy#moreImportantFirst} over pod infos. The default order
