@@ -39,12 +39,12 @@ final class DocExamplesTest {
   /** What varies between runs of the same command, each replaced by its group-free mask. */
   private static final List<Mask> MASKS =
       List.of(
-          // demo: "in 1.21 s of wall time (496 pods/s)"
+          // demo: "in 1.21 s of wall time (496 pods/s)", or "(1,824 pods/s)" on a fast machine
           new Mask(
-              "in [0-9.]+ s of wall time \\([0-9.]+ pods/s\\)", "in W s of wall time (R pods/s)"),
+              "in [0-9.,]+ s of wall time \\([0-9.,]+ pods/s\\)", "in W s of wall time (R pods/s)"),
           // simulate: "(0.323 s wall, 18.6 pods/s; 1.52 s since the process started)"
           new Mask(
-              "\\([0-9.]+ s wall, [0-9.]+ pods/s; [0-9.]+ s since the process started\\)",
+              "\\([0-9.,]+ s wall, [0-9.,]+ pods/s; [0-9.,]+ s since the process started\\)",
               "(W s wall, R pods/s; P s since the process started)"),
           // bench --format json: the measurements and the machine
           new Mask(
@@ -228,6 +228,15 @@ final class DocExamplesTest {
                 "Simulated 1.0 s of virtual time (3 scheduling cycles) in 0.21 s of wall time (496 pods/s)."))
         .isEqualTo(
             "Simulated 1.0 s of virtual time (3 scheduling cycles) in W s of wall time (R pods/s).");
+    assertThat(
+            masked(
+                "Simulated 1092.0 s of virtual time (1126 scheduling cycles) in 0.33 s of wall time"
+                    + " (1,824 pods/s)."))
+        .isEqualTo(
+            "Simulated 1092.0 s of virtual time (1126 scheduling cycles) in W s of wall time"
+                + " (R pods/s).");
+    assertThat(masked("(1,204.5 s wall, 2,318.6 pods/s; 1,210.1 s since the process started)"))
+        .isEqualTo("(W s wall, R pods/s; P s since the process started)");
     assertThat(
             masked(
                 "6 pods: 5 scheduled; 32.0 virtual seconds"
