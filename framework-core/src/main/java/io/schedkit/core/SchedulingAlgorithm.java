@@ -296,6 +296,9 @@ final class SchedulingAlgorithm {
    */
   private static final int FILTER_BLOCK = 64;
 
+  /** The smallest block filtered while more nodes than that remain to be looked at. */
+  private static final int SMALLEST_FILTER_BLOCK = 16;
+
   /**
    * Nodes filtered on the scheduling thread between two looks at whether the rest of the search is
    * long enough to fan out.
@@ -376,7 +379,7 @@ final class SchedulingAlgorithm {
           NodeInfo[] block = new NodeInfo[FILTER_BLOCK];
           int[] positions = columns == null ? null : new int[FILTER_BLOCK];
           Status[] verdicts = new Status[FILTER_BLOCK];
-          for (int i = from; i < to && more; i += FILTER_BLOCK) {
+          for (int i = from, count = 0; i < to && more; i += count) {
             // Read once per block: other ranges publish only at their ends, so within a block the
             // count moves by this range's own nodes (with several ranges, a block may pass a few
             // nodes beyond toFind, which are dropped when published, as upstream's parallel
@@ -385,7 +388,14 @@ final class SchedulingAlgorithm {
             if (published + localCount >= toFind || error.get() != null) {
               break;
             }
-            int count = Math.min(FILTER_BLOCK, to - i);
+            // No more nodes than are still to find, but at least a small block: where every node
+            // passes, the search then ends on a block's last node.
+            count =
+                Math.min(
+                    to - i,
+                    Math.min(
+                        FILTER_BLOCK,
+                        Math.max(SMALLEST_FILTER_BLOCK, toFind - published - localCount)));
             int at = (start + i) % n;
             for (int j = 0; j < count; j++) {
               block[j] = nodes.get(at);
