@@ -365,8 +365,10 @@ public final class Evaluator {
           return run.visit(original, position);
         };
     if (n < SEQUENTIAL_DRY_RUN_BELOW) {
-      for (int i = 0; i < n && visit.test(i); i++) {
-        // visit until it says stop
+      for (int i = 0; i < n; i++) {
+        if (!visit.test(i)) {
+          break;
+        }
       }
     } else {
       handle.parallelizer().untilStopped(n, visit);
