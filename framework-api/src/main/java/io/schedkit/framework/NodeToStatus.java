@@ -33,7 +33,9 @@ public final class NodeToStatus {
 
   /** An empty map whose absent nodes are UnschedulableAndUnresolvable with no reason. */
   public NodeToStatus() {
-    this(new HashMap<>(), Status.unresolvable());
+    // Not through the copying constructor: every cycle makes one of these.
+    this.explicit = new HashMap<>();
+    this.absentStatus = Status.unresolvable();
   }
 
   /**
