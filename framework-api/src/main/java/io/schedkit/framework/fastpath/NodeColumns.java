@@ -64,6 +64,14 @@ public abstract class NodeColumns {
    */
   public static final int LOWEST_POD_PRIORITY = 11;
 
+  /**
+   * The row's version: a positive number that no other row write, of any columns, gets. A row
+   * copied from another keeps that row's version, as it keeps its numbers. Two reads of a position
+   * that give the same version read the same numbers, so a plugin may keep what it computed from a
+   * row by position and version, and reuse it while both match.
+   */
+  public static final int VERSION = 12;
+
   /** Flag: {@link NodeInfo#unschedulable()}. */
   public static final long UNSCHEDULABLE = 1;
 
@@ -73,8 +81,8 @@ public abstract class NodeColumns {
   /** Flag: {@link NodeInfo#imageSizes()} is not empty. */
   public static final long HAS_IMAGES = 4;
 
-  /** Longs per row: the fields above (96 bytes). */
-  protected static final int STRIDE = 12;
+  /** Longs per row: the fields above (104 bytes). */
+  protected static final int STRIDE = 13;
 
   /** The rows, {@link #STRIDE} longs each; written only by the owner, through its subclass. */
   protected long[] rows;
@@ -97,6 +105,15 @@ public abstract class NodeColumns {
    */
   public final long get(int position, int field) {
     return rows[position * STRIDE + field];
+  }
+
+  /**
+   * The number of positions the columns hold rows for: every list position is below it.
+   *
+   * @return the capacity, in positions
+   */
+  public final int capacity() {
+    return rows.length / STRIDE;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.Resource;
 import io.schedkit.framework.fastpath.NodeColumns;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@link NodeColumns} that their owner writes: the snapshot, row by row as it puts nodes at list
@@ -54,7 +55,11 @@ public final class MutableNodeColumns extends NodeColumns {
       lowest = Math.min(lowest, node.podAt(i).priority());
     }
     r[at + LOWEST_POD_PRIORITY] = lowest;
+    r[at + VERSION] = VERSIONS.incrementAndGet();
   }
+
+  /** The last version given to a row, by any columns. */
+  private static final AtomicLong VERSIONS = new AtomicLong();
 
   /**
    * Copies row {@code fromPosition} of {@code from} into row {@code position}, growing these

@@ -83,20 +83,34 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     }
     long cpuRequest = podRequests[0];
     long memoryRequest = podRequests[1];
+    ScoreMemo.Table kept = memo.table(podRequests, columns);
     for (int i = from; i < to; i++) {
       int p = positions[i];
+      long version = columns.get(p, NodeColumns.VERSION);
+      long score = kept.get(p, version);
+      if (score >= 0) {
+        scores[i] = score;
+        continue;
+      }
       long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
       long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
-      scores[i] =
-          cpu == 0 || memory == 0
-              ? score(nodes.get(i), podRequests)
-              : balanced(
-                  columns.get(p, NodeColumns.REQUESTED_MILLI_CPU) + cpuRequest,
-                  cpu,
-                  columns.get(p, NodeColumns.REQUESTED_MEMORY) + memoryRequest,
-                  memory);
+      if (cpu == 0 || memory == 0) {
+        scores[i] = score(nodes.get(i), podRequests);
+        continue;
+      }
+      score =
+          balanced(
+              columns.get(p, NodeColumns.REQUESTED_MILLI_CPU) + cpuRequest,
+              cpu,
+              columns.get(p, NodeColumns.REQUESTED_MEMORY) + memoryRequest,
+              memory);
+      scores[i] = score;
+      kept.put(p, version, score);
     }
   }
+
+  /** The scores of nodes that allocate cpu and memory, kept by position ({@link ScoreMemo}). */
+  private final ScoreMemo memo = new ScoreMemo();
 
   /**
    * The score for two resources, both allocatable (the {@code n = 2} case of the class comment).

@@ -71,23 +71,35 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
     }
     long cpuRequest = podRequests[0];
     long memoryRequest = podRequests[1];
+    ScoreMemo.Table kept = memo.table(podRequests, columns);
     for (int i = from; i < to; i++) {
       int p = positions[i];
+      long version = columns.get(p, NodeColumns.VERSION);
+      long score = kept.get(p, version);
+      if (score >= 0) {
+        scores[i] = score;
+        continue;
+      }
       long cpu = columns.get(p, NodeColumns.ALLOCATABLE_MILLI_CPU);
       long memory = columns.get(p, NodeColumns.ALLOCATABLE_MEMORY);
       if (cpu == 0 || memory == 0) {
         scores[i] = score(nodes.get(i), podRequests);
         continue;
       }
-      scores[i] =
+      score =
           weighted(
               leastRequestedScore(columns.get(p, NodeColumns.NON_ZERO_MILLI_CPU) + cpuRequest, cpu),
               leastRequestedScore(
                   columns.get(p, NodeColumns.NON_ZERO_MEMORY) + memoryRequest, memory),
               w0,
               w1);
+      scores[i] = score;
+      kept.put(p, version, score);
     }
   }
+
+  /** The scores of nodes that allocate cpu and memory, kept by position ({@link ScoreMemo}). */
+  private final ScoreMemo memo = new ScoreMemo();
 
   /** The weighted mean of the cpu and memory scores, truncated. */
   private static long weighted(long first, long second, long w0, long w1) {

@@ -17,8 +17,9 @@ import java.util.List;
  * allocation. A resource is skipped for a node (its {@link #allocatable} is 0) when the node cannot
  * allocate any of it, when it is a scalar resource the pod does not request, or when it is not a
  * resource the node reports per name (for example {@code pods} or an unknown name), exactly as
- * upstream's {@code calculateResourceAllocatableRequest} returns {@code (0, 0)}. Instances are
- * immutable and safe to share between threads.
+ * upstream's {@code calculateResourceAllocatableRequest} returns {@code (0, 0)}. Instances are safe
+ * to share between threads: their configuration is immutable, and the scores the LeastAllocated and
+ * BalancedAllocation scorers keep by position ({@link ScoreMemo}) are too.
  */
 abstract class ResourceAllocationScorer {
   private final int[] ids;
