@@ -88,12 +88,23 @@ public abstract class NodeColumns {
   protected long[] rows;
 
   /**
+   * Each row's {@link #FLAGS} and {@link #VERSION} again, {@link #TAG_STRIDE} longs per position,
+   * kept in step with the rows by the owner: the flags and the version are what Score reads of most
+   * nodes, and a pass over these reads a quarter of the memory a pass over the rows would.
+   */
+  protected long[] tags;
+
+  /** Longs per position in {@link #tags}: the flags, then the version. */
+  protected static final int TAG_STRIDE = 2;
+
+  /**
    * Columns for {@code capacity} positions, all zero.
    *
    * @param capacity the number of positions
    */
   protected NodeColumns(int capacity) {
     this.rows = new long[capacity * STRIDE];
+    this.tags = new long[capacity * TAG_STRIDE];
   }
 
   /**
@@ -124,6 +135,17 @@ public abstract class NodeColumns {
    * @return whether the flag is set
    */
   public final boolean has(int position, long flag) {
-    return (rows[position * STRIDE + FLAGS] & flag) != 0;
+    return (tags[position * TAG_STRIDE] & flag) != 0;
+  }
+
+  /**
+   * The {@link #VERSION} of the row at {@code position}, as {@code get(position, VERSION)} gives
+   * it, read from where Score reads the flags.
+   *
+   * @param position the node's list position
+   * @return the version; 0 for a row never written
+   */
+  public final long version(int position) {
+    return tags[position * TAG_STRIDE + 1];
   }
 }

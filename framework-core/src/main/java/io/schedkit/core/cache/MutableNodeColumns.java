@@ -29,9 +29,7 @@ public final class MutableNodeColumns extends NodeColumns {
    */
   public void set(int position, NodeInfo node) {
     int at = position * STRIDE;
-    if (at + STRIDE > rows.length) {
-      rows = Arrays.copyOf(rows, Math.max(at + STRIDE, rows.length * 2));
-    }
+    grow(position);
     Resource alloc = node.allocatable();
     Resource used = node.requested();
     Resource nonZero = node.nonZeroRequested();
@@ -56,6 +54,18 @@ public final class MutableNodeColumns extends NodeColumns {
     }
     r[at + LOWEST_POD_PRIORITY] = lowest;
     r[at + VERSION] = VERSIONS.incrementAndGet();
+    tags[position * TAG_STRIDE] = r[at + FLAGS];
+    tags[position * TAG_STRIDE + 1] = r[at + VERSION];
+  }
+
+  /** Makes room for row {@code position}: the rows and the tags grow together. */
+  private void grow(int position) {
+    int at = position * STRIDE;
+    if (at + STRIDE > rows.length) {
+      int positions = Math.max(position + 1, rows.length / STRIDE * 2);
+      rows = Arrays.copyOf(rows, positions * STRIDE);
+      tags = Arrays.copyOf(tags, positions * TAG_STRIDE);
+    }
   }
 
   /** The last version given to a row, by any columns. */
@@ -71,9 +81,8 @@ public final class MutableNodeColumns extends NodeColumns {
    */
   public void copyRow(int position, MutableNodeColumns from, int fromPosition) {
     int at = position * STRIDE;
-    if (at + STRIDE > rows.length) {
-      rows = Arrays.copyOf(rows, Math.max(at + STRIDE, rows.length * 2));
-    }
+    grow(position);
     System.arraycopy(from.rows, fromPosition * STRIDE, rows, at, STRIDE);
+    System.arraycopy(from.tags, fromPosition * TAG_STRIDE, tags, position * TAG_STRIDE, TAG_STRIDE);
   }
 }

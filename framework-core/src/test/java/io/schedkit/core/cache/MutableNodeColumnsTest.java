@@ -88,8 +88,33 @@ final class MutableNodeColumnsTest {
     for (long flag : FLAGS) {
       assertThat(actual.has(row, flag))
           .as("%s, flag %d", what, flag)
-          .isEqualTo(expected.has(expectedRow, flag));
+          .isEqualTo(expected.has(expectedRow, flag))
+          .isEqualTo((actual.get(row, NodeColumns.FLAGS) & flag) != 0);
     }
+    assertThat(actual.version(row))
+        .as("%s, version", what)
+        .isEqualTo(actual.get(row, NodeColumns.VERSION));
+  }
+
+  @Test
+  void everyWriteGetsANewVersion_aCopyKeepsIt_andGrowingKeepsThem() {
+    Random r = new Random(3);
+    MutableNodeColumns columns = new MutableNodeColumns(1);
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    long last = 0;
+    for (int i = 0; i < 50; i++) {
+      int position = r.nextInt(30);
+      columns.set(position, randomNode("n" + i, r));
+      long version = columns.version(position);
+      assertThat(version).as("write %d", i).isGreaterThan(last);
+      assertThat(seen.add(version)).isTrue();
+      last = version;
+    }
+    MutableNodeColumns other = new MutableNodeColumns(1);
+    other.copyRow(100, columns, 7);
+    assertThat(other.version(100)).isEqualTo(columns.version(7));
+    assertThat(other.version(50)).as("a row never written").isZero();
+    assertThat(other.capacity()).isGreaterThan(100);
   }
 
   @Test

@@ -86,7 +86,7 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     ScoreMemo.Table kept = memo.table(podRequests, columns);
     for (int i = from; i < to; i++) {
       int p = positions[i];
-      long version = columns.get(p, NodeColumns.VERSION);
+      long version = columns.version(p);
       long score = kept.get(p, version);
       if (score >= 0) {
         scores[i] = score;
