@@ -83,7 +83,7 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     }
     long cpuRequest = podRequests[0];
     long memoryRequest = podRequests[1];
-    ScoreMemo.Table kept = memo.table(podRequests, columns);
+    RowMemo.Table kept = memo.table(podRequests, columns);
     for (int i = from; i < to; i++) {
       int p = positions[i];
       long version = columns.version(p);
@@ -109,8 +109,8 @@ final class BalancedAllocationScorer extends ResourceAllocationScorer {
     }
   }
 
-  /** The scores of nodes that allocate cpu and memory, kept by position ({@link ScoreMemo}). */
-  private final ScoreMemo memo = new ScoreMemo();
+  /** The scores of nodes that allocate cpu and memory, kept by position ({@link RowMemo}). */
+  private final RowMemo memo = new RowMemo();
 
   /**
    * The score for two resources, both allocatable (the {@code n = 2} case of the class comment).

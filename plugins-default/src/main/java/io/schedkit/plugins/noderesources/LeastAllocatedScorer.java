@@ -71,7 +71,7 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
     }
     long cpuRequest = podRequests[0];
     long memoryRequest = podRequests[1];
-    ScoreMemo.Table kept = memo.table(podRequests, columns);
+    RowMemo.Table kept = memo.table(podRequests, columns);
     for (int i = from; i < to; i++) {
       int p = positions[i];
       long version = columns.version(p);
@@ -98,8 +98,8 @@ final class LeastAllocatedScorer extends ResourceAllocationScorer {
     }
   }
 
-  /** The scores of nodes that allocate cpu and memory, kept by position ({@link ScoreMemo}). */
-  private final ScoreMemo memo = new ScoreMemo();
+  /** The scores of nodes that allocate cpu and memory, kept by position ({@link RowMemo}). */
+  private final RowMemo memo = new RowMemo();
 
   /** The weighted mean of the cpu and memory scores, truncated. */
   private static long weighted(long first, long second, long w0, long w1) {

@@ -254,18 +254,40 @@ public final class NodeResourcesFit
       return;
     }
     Resource wanted = request.requests();
+    RowMemo.Table fitting =
+        fits.table(
+            new long[] {wanted.milliCpu(), wanted.memory(), wanted.ephemeralStorage()}, columns);
     for (int i = 0; i < count; i++) {
-      if (verdicts[i] == null && !Fitting.fitsPlain(wanted, columns, positions[i])) {
-        Status s = Fitting.filterPlain(wanted, columns, positions[i]);
-        if (s == null) {
-          s = Fitting.filter(request, nodes[i]);
-        }
-        if (!s.isSuccess()) {
-          verdicts[i] = s;
-        }
+      if (verdicts[i] != null) {
+        continue;
+      }
+      int p = positions[i];
+      long version = columns.version(p);
+      if (fitting.get(p, version) == FITS) {
+        continue;
+      }
+      if (Fitting.fitsPlain(wanted, columns, p)) {
+        fitting.put(p, version, FITS);
+        continue;
+      }
+      Status s = Fitting.filterPlain(wanted, columns, p);
+      if (s == null) {
+        s = Fitting.filter(request, nodes[i]);
+      }
+      if (!s.isSuccess()) {
+        verdicts[i] = s;
       }
     }
   }
+
+  /**
+   * The nodes a request without scalar resources fits, by position and row version ({@link
+   * RowMemo}): a node that did not change since a pod asking for the same fitted is not read again.
+   */
+  private final RowMemo fits = new RowMemo();
+
+  /** What {@link #fits} keeps for a node the request fits. */
+  private static final long FITS = 1;
 
   /** As {@link #scoreRange(CycleState, PodInfo, List, int, int, long[])}, from the columns. */
   @Override

@@ -19,7 +19,7 @@ import java.util.List;
  * resource the node reports per name (for example {@code pods} or an unknown name), exactly as
  * upstream's {@code calculateResourceAllocatableRequest} returns {@code (0, 0)}. Instances are safe
  * to share between threads: their configuration is immutable, and the scores the LeastAllocated and
- * BalancedAllocation scorers keep by position ({@link ScoreMemo}) are too.
+ * BalancedAllocation scorers keep by position ({@link RowMemo}) are too.
  */
 abstract class ResourceAllocationScorer {
   private final int[] ids;

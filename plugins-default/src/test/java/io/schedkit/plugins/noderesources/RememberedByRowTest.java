@@ -20,11 +20,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The resource scorers keep their scores by position and row version ({@link ScoreMemo}): one
- * instance scoring cycle after cycle, with nodes changing in between and pods of several request
- * shapes (more than it remembers), gives exactly the scores of {@code score} node by node.
+ * The resource scorers keep their scores, and NodeResourcesFit the nodes a request fits, by
+ * position and row version ({@link RowMemo}): one instance working cycle after cycle, with nodes
+ * changing in between and pods of several request shapes (more than it remembers), gives exactly
+ * the scores of {@code score} and the verdicts of {@code filter} node by node.
  */
-final class RememberedScoresTest {
+final class RememberedByRowTest {
 
   private static Node node(String name, Random r) {
     return Wrappers.makeNode()
@@ -92,15 +93,61 @@ final class RememberedScoresTest {
     }
   }
 
+  @Test
+  void fitCycleAfterCycle_changingNodesAndShapes_sameVerdictsAsNodeByNode() {
+    NodeResourcesFit plugin = new NodeResourcesFit();
+    Random r = new Random(11);
+    int n = 40;
+    List<NodeInfo> nodes = new ArrayList<>();
+    MutableNodeColumns columns = new MutableNodeColumns(n);
+    for (int i = 0; i < n; i++) {
+      nodes.add(NodeInfo.of(node("n" + i, r)));
+      columns.set(i, nodes.get(i));
+    }
+    int[] positions = new int[n];
+    for (int i = 0; i < n; i++) {
+      positions[i] = i;
+    }
+    int rejected = 0;
+    for (int cycle = 0; cycle < 300; cycle++) {
+      // Nodes fill up (pods of up to 3.2 cpu), so requests that fitted stop fitting.
+      for (int k = r.nextInt(4); k > 0; k--) {
+        int at = r.nextInt(n);
+        NodeInfo changed = nodes.get(at).copy();
+        changed.addPod(PodInfo.of(pod("p" + cycle + "-" + k, 1 + r.nextInt(32))));
+        nodes.set(at, changed);
+        columns.set(at, changed);
+      }
+      PodInfo incoming = PodInfo.of(pod("incoming-" + cycle, r.nextInt(30)));
+      CycleState state = new CycleState();
+      plugin.preFilter(state, incoming, nodes);
+      NodeInfo[] block = nodes.toArray(new NodeInfo[0]);
+      io.schedkit.framework.Status[] verdicts = new io.schedkit.framework.Status[n];
+      plugin.filterBlock(state, incoming, block, positions, columns, n, verdicts);
+      for (int i = 0; i < n; i++) {
+        io.schedkit.framework.Status expected = plugin.filter(state, incoming, nodes.get(i));
+        if (expected.isSuccess()) {
+          assertThat(verdicts[i]).as("cycle %d, node %d", cycle, i).isNull();
+        } else {
+          rejected++;
+          assertThat(verdicts[i]).as("cycle %d, node %d", cycle, i).isNotNull();
+          assertThat(verdicts[i].code()).isEqualTo(expected.code());
+          assertThat(verdicts[i].reasons()).isEqualTo(expected.reasons());
+        }
+      }
+    }
+    assertThat(rejected).as("nodes that stopped fitting").isGreaterThan(100);
+  }
+
   private static NodeColumns columns(int positions) {
     return new MutableNodeColumns(positions);
   }
 
   @Test
   void aScoreIsFoundOnlyForItsPositionVersionAndRequests() {
-    ScoreMemo memo = new ScoreMemo();
+    RowMemo memo = new RowMemo();
     NodeColumns columns = columns(8);
-    ScoreMemo.Table a = memo.table(new long[] {100, 200}, columns);
+    RowMemo.Table a = memo.table(new long[] {100, 200}, columns);
 
     assertThat(a.get(3, 42)).isEqualTo(-1);
     a.put(3, 42, 77);
@@ -115,8 +162,8 @@ final class RememberedScoresTest {
 
   @Test
   void unversionedRows_outOfRangeScores_andPositionsBeyondTheColumns_areNotKept() {
-    ScoreMemo memo = new ScoreMemo();
-    ScoreMemo.Table t = memo.table(new long[] {1}, columns(4));
+    RowMemo memo = new RowMemo();
+    RowMemo.Table t = memo.table(new long[] {1}, columns(4));
 
     t.put(0, 0, 5);
     assertThat(t.get(0, 0)).as("a row never written has version 0").isEqualTo(-1);
@@ -132,17 +179,17 @@ final class RememberedScoresTest {
 
   @Test
   void theOldestRequestsAreForgotten_andLargerColumnsGetANewTable() {
-    ScoreMemo memo = new ScoreMemo();
+    RowMemo memo = new RowMemo();
     NodeColumns columns = columns(4);
-    ScoreMemo.Table first = memo.table(new long[] {0}, columns);
-    for (int i = 1; i <= ScoreMemo.TABLES; i++) {
+    RowMemo.Table first = memo.table(new long[] {0}, columns);
+    for (int i = 1; i <= RowMemo.TABLES; i++) {
       memo.table(new long[] {i}, columns);
     }
 
     assertThat(memo.table(new long[] {0}, columns)).isNotSameAs(first);
-    ScoreMemo.Table small = memo.table(new long[] {0}, columns);
+    RowMemo.Table small = memo.table(new long[] {0}, columns);
     small.put(1, 5, 10);
-    ScoreMemo.Table large = memo.table(new long[] {0}, columns(64));
+    RowMemo.Table large = memo.table(new long[] {0}, columns(64));
     assertThat(large).isNotSameAs(small);
     assertThat(large.get(1, 5)).isEqualTo(-1);
     assertThat(memo.table(new long[] {0}, columns))

@@ -6,22 +6,23 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
- * A resource scorer's scores by node position, kept from cycle to cycle: a score is reused while
- * the node's row has the version it was computed from ({@link NodeColumns#VERSION}) and the pod
- * requests what the score was computed for.
+ * What a plugin computed from a node's row and the pod's requests, kept by node position from cycle
+ * to cycle: a small result (0 to 127: a score, or whether the pod fits) is reused while the node's
+ * row has the version it was computed from ({@link NodeColumns#VERSION}) and the pod requests what
+ * it was computed for.
  *
  * <p>Why: pod after pod asks for the same resources (the replicas of a workload), and between two
- * cycles only the nodes that changed get new rows, so most of a cycle's scores are the last
- * cycle's. Reading one back costs a load and a compare where computing it costs two divisions,
- * which is most of what scoring a node by its resources costs.
+ * cycles only the nodes that changed get new rows, so most of a cycle's results are the last
+ * cycle's. Reading one back reads the row's version and one entry, where computing it reads the row
+ * (two cache lines) and, for a score, divides twice.
  *
  * <p>One table per request vector, for the last {@value #TABLES} vectors seen; a table is never
- * shared between vectors, so a score found is one computed for the same requests. Each entry is one
- * {@code long} (the version, then the score in the low bits) read and written atomically: ranges of
- * one cycle, scored concurrently, write disjoint positions; anything else racing at worst loses an
- * entry, which is then computed again.
+ * shared between vectors, so a result found is one computed for the same requests. Each entry is
+ * one {@code long} (the version, then the result in the low bits) read and written atomically:
+ * ranges of one cycle, run concurrently, write disjoint positions; anything else racing at worst
+ * loses an entry, which is then computed again.
  */
-final class ScoreMemo {
+final class RowMemo {
   /** Request vectors remembered at once. */
   static final int TABLES = 4;
 
@@ -33,7 +34,7 @@ final class ScoreMemo {
   /** The tables, the most recently made first; the array is replaced, never changed. */
   private volatile Table[] tables = new Table[0];
 
-  /** The scores kept for one request vector, by position. */
+  /** The results kept for one request vector, by position. */
   static final class Table {
     private final long[] requests;
     private final long[] entries;
@@ -44,7 +45,7 @@ final class ScoreMemo {
     }
 
     /**
-     * The score kept at {@code position} for a row of {@code version}, or -1 if none is.
+     * The result kept at {@code position} for a row of {@code version}, or -1 if none is.
      *
      * @param position the node's list position
      * @param version the row's version
@@ -59,7 +60,7 @@ final class ScoreMemo {
     }
 
     /**
-     * Keeps {@code score} at {@code position} for a row of {@code version}; scores that do not fit
+     * Keeps {@code score} at {@code position} for a row of {@code version}; results that do not fit
      * the entry (below 0, above 127) are not kept.
      *
      * @param position the node's list position
