@@ -470,7 +470,13 @@ public final class SchedulerCache {
           continue;
         }
         NodeInfo copy = info.copy();
-        NodeInfo previous = snapshot.put(item.name, copy);
+        NodeInfo previous;
+        if (snapshot.holds(item.slot)) {
+          previous = snapshot.replace(item.slot, copy);
+        } else {
+          previous = snapshot.put(item.name, copy);
+          item.slot = snapshot.slot(item.name);
+        }
         if (previous == null) {
           rebuildAll = true;
         } else if (previous.podsWithAffinity().isEmpty() != copy.podsWithAffinity().isEmpty()
@@ -725,6 +731,12 @@ public final class SchedulerCache {
     final NodeInfo info;
     Item prev;
     Item next;
+
+    /**
+     * The node's place in the snapshot last updated, so that an update finds it without a lookup by
+     * name; used while that snapshot {@linkplain Snapshot#holds holds} it.
+     */
+    Snapshot.Slot slot;
 
     Item(String name, NodeInfo info) {
       this.name = name;

@@ -234,9 +234,33 @@ public final class Snapshot implements IndexedNodeLister {
   NodeInfo put(String name, NodeInfo info) {
     Slot slot = slots.get(name);
     if (slot == null) {
-      slots.put(name, new Slot(info));
+      Slot made = new Slot(info);
+      made.holder = this;
+      slots.put(name, made);
       return null;
     }
+    return replace(slot, info);
+  }
+
+  /**
+   * The slot of node {@code name}, or null: a handle for {@link #replace}, valid while {@link
+   * #holds} says so.
+   */
+  Slot slot(String name) {
+    return slots.get(name);
+  }
+
+  /** Whether {@code slot} is one of this snapshot's nodes (not dropped since it was handed out). */
+  boolean holds(Slot slot) {
+    return slot != null && slot.holder == this;
+  }
+
+  /**
+   * {@link #put} for the node of {@code slot}, without looking it up by name.
+   *
+   * @return the previous copy
+   */
+  NodeInfo replace(Slot slot, NodeInfo info) {
     NodeInfo previous = slot.info;
     slot.info = info;
     if (nodes.refresh(slot.index, slot)) {
@@ -248,11 +272,21 @@ public final class Snapshot implements IndexedNodeLister {
 
   /** Drops the nodes whose names match {@code gone}; the lists keep them until rebuilt. */
   void removeIf(Predicate<String> gone) {
-    slots.keySet().removeIf(gone);
+    slots
+        .entrySet()
+        .removeIf(
+            e -> {
+              if (!gone.test(e.getKey())) {
+                return false;
+              }
+              e.getValue().holder = null;
+              return true;
+            });
   }
 
   /** Drops every node, as before the first update. */
   void clear() {
+    slots.values().forEach(slot -> slot.holder = null);
     slots.clear();
     nodes = new SlotList(NO_SLOTS);
     withAffinity = new AffinityList(NO_SLOTS);
@@ -334,8 +368,11 @@ public final class Snapshot implements IndexedNodeLister {
   }
 
   /** A node's current copy; every list refers to the slot, so replacing the copy updates them. */
-  private static final class Slot {
+  static final class Slot {
     NodeInfo info;
+
+    /** The snapshot whose node this is; null once dropped from it. */
+    Snapshot holder;
 
     /** The slot's position in the node list (set when the list is built). */
     int index = -1;

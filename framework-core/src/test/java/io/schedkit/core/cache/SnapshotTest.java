@@ -257,4 +257,29 @@ final class SnapshotTest {
     assertThatThrownBy(() -> snapshot.havePodsWithAffinity().add(new NodeInfo()))
         .isInstanceOf(UnsupportedOperationException.class);
   }
+
+  @Test
+  void aSlotHandle_replacesItsNode_untilTheNodeIsDroppedOrTheSnapshotCleared() {
+    Snapshot snapshot = new Snapshot();
+    NodeInfo a = NodeInfo.of(Node.builder().name("a").build());
+    NodeInfo b = NodeInfo.of(Node.builder().name("b").build());
+    snapshot.put("a", a);
+    snapshot.put("b", b);
+    Snapshot.Slot slotA = snapshot.slot("a");
+    Snapshot.Slot slotB = snapshot.slot("b");
+
+    NodeInfo a2 = a.copy();
+    assertThat(snapshot.holds(slotA)).isTrue();
+    assertThat(snapshot.replace(slotA, a2)).isSameAs(a);
+    assertThat(snapshot.get("a")).containsSame(a2);
+
+    snapshot.removeIf("a"::equals);
+    assertThat(snapshot.holds(slotA)).as("dropped with its node").isFalse();
+    assertThat(snapshot.holds(slotB)).isTrue();
+    assertThat(new Snapshot().holds(slotB)).as("another snapshot's").isFalse();
+
+    snapshot.clear();
+    assertThat(snapshot.holds(slotB)).as("dropped by clear").isFalse();
+    assertThat(snapshot.holds(null)).isFalse();
+  }
 }
