@@ -85,6 +85,9 @@ final class SchedulingAlgorithm {
 
   private int[] inlineLocalPositions = new int[0];
 
+  /** The nodes that passed Filter for pods of recent shapes, by position and row version. */
+  private final PassedNodes passedNodes = new PassedNodes();
+
   /**
    * A block's nodes, positions and verdicts, for the ranges Filter runs on the scheduling thread.
    */
@@ -148,7 +151,7 @@ final class SchedulingAlgorithm {
     if (!nominated.isEmpty() && mode == Mode.SCHEDULE) {
       NodeInfo nn = snapshot.get(nominated).orElse(null);
       if (nn != null) {
-        FilterOutcome fo = filterNodes(fwk, state, pod, List.of(nn), null, diagnosis, 1, 0);
+        FilterOutcome fo = filterNodes(fwk, state, pod, List.of(nn), null, null, diagnosis, 1, 0);
         if (fo.error == null && !fo.feasible.isEmpty()) {
           List<NodeInfo> passed;
           try {
@@ -191,7 +194,18 @@ final class SchedulingAlgorithm {
     int start = mode == Mode.EXPLAIN ? 0 : nextStartNodeIndex;
     // The snapshot's own list: the plugins may read its columns by position.
     NodeColumns columns = candidates == allNodes ? IndexedNodeLister.columnsOf(snapshot) : null;
-    FilterOutcome fo = filterNodes(fwk, state, pod, candidates, columns, diagnosis, toFind, start);
+    // Blocks of nodes that passed for a pod of this shape and did not change pass again, where the
+    // plugins are certain to answer as before (PassedNodes).
+    PassedNodes.Cycle passed =
+        columns != null
+                && mode == Mode.SCHEDULE
+                && !fwk.recordsMetrics()
+                && fwk.services().nominator().isEmpty()
+                && fwk.filtersAreNodeLocal(state)
+            ? passedNodes.cycle(fwk, state, pod, columns)
+            : null;
+    FilterOutcome fo =
+        filterNodes(fwk, state, pod, candidates, columns, passed, diagnosis, toFind, start);
     if (mode == Mode.SCHEDULE) {
       int processed = fo.feasible.size() + fo.rejected;
       nextStartNodeIndex = (nextStartNodeIndex + processed) % allNodes.size();
@@ -331,6 +345,7 @@ final class SchedulingAlgorithm {
       PodInfo pod,
       List<NodeInfo> nodes,
       NodeColumns columns,
+      PassedNodes.Cycle passed,
       Diagnosis diagnosis,
       int toFind,
       int start) {
@@ -416,7 +431,16 @@ final class SchedulingAlgorithm {
                 at = 0;
               }
             }
-            fwk.runFilterPluginsOnBlock(state, pod, block, positions, columns, count, verdicts);
+            if (passed != null && passed.allPassed(positions, count)) {
+              Arrays.fill(verdicts, 0, count, Status.success());
+            } else {
+              fwk.runFilterPluginsOnBlock(state, pod, block, positions, columns, count, verdicts);
+              for (int j = 0; passed != null && j < count; j++) {
+                if (verdicts[j].isSuccess()) {
+                  passed.passed(positions[j]);
+                }
+              }
+            }
             // Take the verdicts in node order, as if the nodes were filtered one by one; the
             // nodes after the one that completes toFind do not count as processed.
             for (int j = 0; j < count; j++) {

@@ -869,9 +869,18 @@ public final class Framework implements PluginRunner {
 
   // ---------------------------------------------------------------- helpers
 
-  /** Whether this call's plugin durations are recorded (sampled cycles only). */
   /** Whether extension-point durations are recorded. */
   boolean timing() {
+    return timing;
+  }
+
+  /**
+   * Whether this profile records metrics: then every plugin call counts (evaluations, sampled
+   * durations), so none may be skipped by a remembered answer.
+   *
+   * @return whether metrics are recorded
+   */
+  public boolean recordsMetrics() {
     return timing;
   }
 
