@@ -14,8 +14,10 @@ import io.schedkit.framework.FilterPlugin;
  * since the last pod's dry run. When every Filter plugin active in a cycle is node-local, the
  * default victim selection runs, and no PreFilter extension runs, the dry run reuses the result
  * found for an equal pod on the very same node (same object and generation) with the very same
- * nominated pods: the plugins would answer exactly as before. A plugin that does not implement this
- * interface turns the reuse off for the cycles it is active in, which is always correct.
+ * nominated pods: the plugins would answer exactly as before. Filter does the same for the nodes a
+ * pod of the same shape passed, when nothing is nominated and no metrics are recorded. A plugin
+ * that does not implement this interface turns the reuse off for the cycles it is active in, which
+ * is always correct.
  *
  * <p>Of the default plugins, NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts
  * and NodeResourcesFit are node-local; PodTopologySpread and InterPodAffinity are not (their
