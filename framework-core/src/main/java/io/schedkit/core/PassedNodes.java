@@ -85,9 +85,9 @@ final class PassedNodes {
   }
 
   /**
-   * The view for a cycle of {@code pod} over the nodes of {@code columns}, or null when the
-   * remembered passes may not stand in for the plugins (see the class comment; the caller checks
-   * the plugins, the nominations, the metrics and the mode).
+   * The view for a cycle of {@code pod} over the nodes of {@code columns}. The caller asks for one
+   * only where remembered passes may stand in for the plugins: it checks the plugins, the
+   * nominations, the metrics and the mode (see the class comment).
    */
   Cycle cycle(Object profile, CycleState state, PodInfo pod, NodeColumns columns) {
     int capacity = columns.capacity();
