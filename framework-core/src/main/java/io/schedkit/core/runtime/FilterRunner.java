@@ -78,7 +78,7 @@ final class FilterRunner {
   Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node) {
     FilterPlugin[] active = activeFilters(state.skipFilterPlugins());
     boolean sample = framework.sampling(state);
-    boolean timing = framework.timing();
+    boolean timing = framework.recordsMetrics();
     for (FilterPlugin p : active) {
       Status s;
       if (timing) {
@@ -330,7 +330,7 @@ final class FilterRunner {
       if (open == 0) {
         break;
       }
-      if (framework.timing()) {
+      if (framework.recordsMetrics()) {
         countEvaluations(p, open);
       }
       int evaluated = open;

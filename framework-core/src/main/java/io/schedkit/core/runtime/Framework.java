@@ -869,14 +869,10 @@ public final class Framework implements PluginRunner {
 
   // ---------------------------------------------------------------- helpers
 
-  /** Whether extension-point durations are recorded. */
-  boolean timing() {
-    return timing;
-  }
-
   /**
-   * Whether this profile records metrics: then every plugin call counts (evaluations, sampled
-   * durations), so none may be skipped by a remembered answer.
+   * Whether this profile records metrics (extension-point durations, plugin evaluations, sampled
+   * plugin durations): then every plugin call counts, so none may be skipped by a remembered
+   * answer.
    *
    * @return whether metrics are recorded
    */

@@ -97,7 +97,7 @@ final class ScoreRunner {
       NodeColumns columns,
       boolean keepRaw,
       ScoreTable reuse) {
-    long start = framework.timing() ? System.nanoTime() : 0;
+    long start = framework.recordsMetrics() ? System.nanoTime() : 0;
     ActiveScores a = activeScores(state.skipScorePlugins());
     List<ScorePlugin> active = a.plugins();
     ScoreTable table = ScoreTable.reuse(reuse, nodes, a.names(), a.weights(), keepRaw);
@@ -172,7 +172,7 @@ final class ScoreRunner {
       }
       return new Framework.ScoreOutcome(outcome, table);
     } finally {
-      if (framework.timing()) {
+      if (framework.recordsMetrics()) {
         framework.pointDone("Score", outcome, start);
       }
     }

@@ -1,18 +1,52 @@
 package io.schedkit.plugins.e2e;
 
+import io.schedkit.core.Scheduler;
+import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.config.SchedulerConfigurationDecoder;
 import io.schedkit.framework.Registry;
+import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.config.SchedulerConfiguration;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.plugins.DefaultPluginProvider;
 import io.schedkit.testing.Wrappers;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
 /** Fixtures for end-to-end runs of the default plugins: registry, configuration, objects. */
 final class DefaultProfileFixtures {
   private DefaultProfileFixtures() {}
+
+  /**
+   * The bindings {@code cluster} makes from now on, as {@code pod@node} in the order they happen:
+   * the list fills as the cluster binds.
+   */
+  static List<String> placements(InMemoryCluster cluster) {
+    List<String> sequence = new ArrayList<>();
+    cluster.watch(
+        e -> {
+          if (e.type() == WatchEvent.Type.MODIFIED
+              && e.newObject() instanceof Pod p
+              && !p.nodeName().isEmpty()
+              && ((Pod) e.oldObject()).nodeName().isEmpty()) {
+            sequence.add(p.name() + "@" + p.nodeName());
+          }
+        });
+    return sequence;
+  }
+
+  /** A scheduler of the default profile over {@code cluster}, on its clock, one thread, seeded. */
+  static Scheduler.Builder scheduler(InMemoryCluster cluster, Registry registry, long seed) {
+    return Scheduler.builder()
+        .cluster(cluster)
+        .registry(registry)
+        .configuration(configuration(registry))
+        .clock(cluster.clock())
+        .parallelism(1)
+        .seed(seed);
+  }
 
   /** The default plugins of this module. */
   static Registry registry() {

@@ -6,13 +6,11 @@ import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.core.metrics.SchedulerMetrics;
 import io.schedkit.framework.Registry;
-import io.schedkit.framework.cluster.WatchEvent;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.TaintEffect;
 import io.schedkit.testing.FakeClock;
 import io.schedkit.testing.Wrappers;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -63,26 +61,9 @@ final class RememberedPassesTest {
     for (int i = 0; i < NODES; i++) {
       cluster.create(node(i, false, false));
     }
-    List<String> sequence = new ArrayList<>();
-    cluster.watch(
-        e -> {
-          if (e.type() == WatchEvent.Type.MODIFIED
-              && e.newObject() instanceof Pod p
-              && !p.nodeName().isEmpty()
-              && ((Pod) e.oldObject()).nodeName().isEmpty()) {
-            sequence.add(p.name() + "@" + p.nodeName());
-          }
-        });
+    List<String> sequence = DefaultProfileFixtures.placements(cluster);
     try (Scheduler s =
-        Scheduler.builder()
-            .cluster(cluster)
-            .registry(registry)
-            .configuration(DefaultProfileFixtures.configuration(registry))
-            .clock(cluster.clock())
-            .parallelism(1)
-            .seed(5)
-            .metrics(metrics)
-            .build()) {
+        DefaultProfileFixtures.scheduler(cluster, registry, 5).metrics(metrics).build()) {
       Random random = new Random(3);
       int made = 0;
       for (int wave = 0; wave < 12; wave++) {

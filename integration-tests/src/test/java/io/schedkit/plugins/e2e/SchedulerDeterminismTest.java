@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.schedkit.core.Scheduler;
 import io.schedkit.core.cluster.InMemoryCluster;
 import io.schedkit.framework.Registry;
-import io.schedkit.framework.cluster.WatchEvent;
-import io.schedkit.framework.model.Pod;
 import io.schedkit.testing.FakeClock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -21,25 +18,8 @@ final class SchedulerDeterminismTest {
     for (int i = 0; i < 500; i++) {
       cluster.create(DefaultProfileFixtures.node("n" + i, "zone-" + (i % 3)));
     }
-    List<String> sequence = new ArrayList<>();
-    cluster.watch(
-        e -> {
-          if (e.type() == WatchEvent.Type.MODIFIED
-              && e.newObject() instanceof Pod p
-              && !p.nodeName().isEmpty()
-              && ((Pod) e.oldObject()).nodeName().isEmpty()) {
-            sequence.add(p.name() + "@" + p.nodeName());
-          }
-        });
-    try (Scheduler s =
-        Scheduler.builder()
-            .cluster(cluster)
-            .registry(registry)
-            .configuration(DefaultProfileFixtures.configuration(registry))
-            .clock(cluster.clock())
-            .parallelism(1)
-            .seed(seed)
-            .build()) {
+    List<String> sequence = DefaultProfileFixtures.placements(cluster);
+    try (Scheduler s = DefaultProfileFixtures.scheduler(cluster, registry, seed).build()) {
       Random random = new Random(99);
       for (int i = 0; i < 2000; i++) {
         cluster.create(DefaultProfileFixtures.randomPod(i, random));

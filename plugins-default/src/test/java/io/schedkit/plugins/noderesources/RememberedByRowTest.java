@@ -57,26 +57,14 @@ final class RememberedByRowTest {
             ? new NodeResourcesFit()
             : new NodeResourcesBalancedAllocation();
     Random r = new Random(7);
-    int n = 40;
-    List<NodeInfo> nodes = new ArrayList<>();
-    MutableNodeColumns columns = new MutableNodeColumns(n);
-    for (int i = 0; i < n; i++) {
-      nodes.add(NodeInfo.of(node("n" + i, r)));
-      columns.set(i, nodes.get(i));
-    }
-    int[] positions = new int[n];
-    for (int i = 0; i < n; i++) {
-      positions[i] = i;
-    }
+    Nodes cluster = new Nodes(40, r);
+    int n = cluster.nodes.size();
+    List<NodeInfo> nodes = cluster.nodes;
+    MutableNodeColumns columns = cluster.columns;
+    int[] positions = cluster.positions;
     for (int cycle = 0; cycle < 300; cycle++) {
       // Between cycles some nodes change (a pod added, as a scheduler's snapshot would show).
-      for (int k = r.nextInt(3); k > 0; k--) {
-        int at = r.nextInt(n);
-        NodeInfo changed = nodes.get(at).copy();
-        changed.addPod(PodInfo.of(pod("p" + cycle + "-" + k, 1 + r.nextInt(8))));
-        nodes.set(at, changed);
-        columns.set(at, changed);
-      }
+      cluster.addPods(r, cycle, 3, 8);
       // Six shapes, more than the four request vectors the scorer remembers.
       PodInfo incoming = PodInfo.of(pod("incoming-" + cycle, r.nextInt(6)));
       CycleState state = new CycleState();
@@ -97,27 +85,15 @@ final class RememberedByRowTest {
   void fitCycleAfterCycle_changingNodesAndShapes_sameVerdictsAsNodeByNode() {
     NodeResourcesFit plugin = new NodeResourcesFit();
     Random r = new Random(11);
-    int n = 40;
-    List<NodeInfo> nodes = new ArrayList<>();
-    MutableNodeColumns columns = new MutableNodeColumns(n);
-    for (int i = 0; i < n; i++) {
-      nodes.add(NodeInfo.of(node("n" + i, r)));
-      columns.set(i, nodes.get(i));
-    }
-    int[] positions = new int[n];
-    for (int i = 0; i < n; i++) {
-      positions[i] = i;
-    }
+    Nodes cluster = new Nodes(40, r);
+    int n = cluster.nodes.size();
+    List<NodeInfo> nodes = cluster.nodes;
+    MutableNodeColumns columns = cluster.columns;
+    int[] positions = cluster.positions;
     int rejected = 0;
     for (int cycle = 0; cycle < 300; cycle++) {
       // Nodes fill up (pods of up to 3.2 cpu), so requests that fitted stop fitting.
-      for (int k = r.nextInt(4); k > 0; k--) {
-        int at = r.nextInt(n);
-        NodeInfo changed = nodes.get(at).copy();
-        changed.addPod(PodInfo.of(pod("p" + cycle + "-" + k, 1 + r.nextInt(32))));
-        nodes.set(at, changed);
-        columns.set(at, changed);
-      }
+      cluster.addPods(r, cycle, 4, 32);
       PodInfo incoming = PodInfo.of(pod("incoming-" + cycle, r.nextInt(30)));
       CycleState state = new CycleState();
       plugin.preFilter(state, incoming, nodes);
@@ -137,6 +113,37 @@ final class RememberedByRowTest {
       }
     }
     assertThat(rejected).as("nodes that stopped fitting").isGreaterThan(100);
+  }
+
+  /** Nodes at list positions 0 to n - 1 with their columns, changed as a snapshot would be. */
+  private static final class Nodes {
+    final List<NodeInfo> nodes = new ArrayList<>();
+    final MutableNodeColumns columns;
+    final int[] positions;
+
+    Nodes(int n, Random r) {
+      columns = new MutableNodeColumns(n);
+      positions = new int[n];
+      for (int i = 0; i < n; i++) {
+        nodes.add(NodeInfo.of(node("n" + i, r)));
+        columns.set(i, nodes.get(i));
+        positions[i] = i;
+      }
+    }
+
+    /**
+     * Adds fewer than {@code upTo} pods, each of a random shape from 1 to {@code largestShape}, to
+     * random nodes, replacing each changed node by a copy as the snapshot does.
+     */
+    void addPods(Random r, int cycle, int upTo, int largestShape) {
+      for (int k = r.nextInt(upTo); k > 0; k--) {
+        int at = r.nextInt(nodes.size());
+        NodeInfo changed = nodes.get(at).copy();
+        changed.addPod(PodInfo.of(pod("p" + cycle + "-" + k, 1 + r.nextInt(largestShape))));
+        nodes.set(at, changed);
+        columns.set(at, changed);
+      }
+    }
   }
 
   private static NodeColumns columns(int positions) {
