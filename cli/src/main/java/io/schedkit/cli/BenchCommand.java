@@ -202,7 +202,7 @@ public final class BenchCommand implements Callable<Integer> {
         + ".";
   }
 
-  private static final String ROW = "%-60s %6s %7s %8s %10s %9s %9s %9s %9s %6s %-9s";
+  private static final String ROW = "%-60s %6s %7s %8s %10s %9s %9s %9s %9s %9s %6s %-9s";
 
   private static String header(boolean scaled) {
     return String.format(
@@ -216,6 +216,7 @@ public final class BenchCommand implements Callable<Integer> {
         "P50(us)",
         "P99(us)",
         "CPU/POD",
+        "KiB/POD",
         "HEAP(MiB)",
         scaled ? "KUBE*" : "KUBE",
         "MODE");
@@ -234,6 +235,7 @@ public final class BenchCommand implements Callable<Integer> {
             String.format(Locale.ROOT, "%.1f", r.p50Micros()),
             String.format(Locale.ROOT, "%.1f", r.p99Micros()),
             String.format(Locale.ROOT, "%.1f", r.cpuMicrosPerPod()),
+            String.format(Locale.ROOT, "%.1f", r.allocatedKiBPerPod()),
             String.format(Locale.ROOT, "%.0f", r.heapUsedMiB()),
             r.kubeThreshold() > 0 ? Integer.toString(r.kubeThreshold()) : "-",
             r.mode() + "/" + r.threads() + "t")

@@ -48,7 +48,8 @@ final class DocExamplesTest {
               "(W s wall, R pods/s; P s since the process started)"),
           // bench --format json: the measurements and the machine
           new Mask(
-              "\"(podsPerSecond|p50Micros|p99Micros|cpuMicrosPerPod|wallSeconds|heapUsedMiB"
+              "\"(podsPerSecond|p50Micros|p99Micros|cpuMicrosPerPod|allocatedKiBPerPod|wallSeconds"
+                  + "|heapUsedMiB"
                   + "|heapMaxMiB|threads)\":[0-9.]+",
               "\"$1\":M"));
 

@@ -134,7 +134,9 @@ final class SchedulingAlgorithm {
     // PreFilter.
     Set<String> narrowing = new LinkedHashSet<>();
     PreFilterResult pre = fwk.runPreFilterPlugins(state, pod, allNodes, narrowing);
-    narrowing.forEach(diagnosis::addUnschedulablePlugin);
+    if (!narrowing.isEmpty()) {
+      narrowing.forEach(diagnosis::addUnschedulablePlugin);
+    }
     Status preStatus = pre.status();
     if (!preStatus.isSuccess()) {
       if (!preStatus.isRejected()) {
@@ -432,13 +434,19 @@ final class SchedulingAlgorithm {
               }
             }
             if (passed != null && passed.allPassed(positions, count)) {
-              Arrays.fill(verdicts, 0, count, Status.success());
-            } else {
-              fwk.runFilterPluginsOnBlock(state, pod, block, positions, columns, count, verdicts);
-              for (int j = 0; passed != null && j < count; j++) {
-                if (verdicts[j].isSuccess()) {
-                  passed.passed(positions[j]);
-                }
+              // Every node of the block passes: taken in order up to toFind, as the loop below
+              // would take them, without a verdict per node.
+              int take = Math.min(count, toFind - published - localCount);
+              System.arraycopy(block, 0, local, localCount, take);
+              System.arraycopy(positions, 0, localPositions, localCount, take);
+              localCount += take;
+              more = take == count;
+              continue;
+            }
+            fwk.runFilterPluginsOnBlock(state, pod, block, positions, columns, count, verdicts);
+            for (int j = 0; passed != null && j < count; j++) {
+              if (verdicts[j].isSuccess()) {
+                passed.passed(positions[j]);
               }
             }
             // Take the verdicts in node order, as if the nodes were filtered one by one; the
@@ -548,9 +556,9 @@ final class SchedulingAlgorithm {
               rejectedPositions);
     }
     int feasibleCount = found.get();
-    // Copied in bulk: an add per node cost more than the copy.
+    // Copied in bulk: an add per node cost more than the copy. The buffer is not cleared: the next
+    // cycle overwrites it, and until then it holds at most a few hundred of the snapshot's nodes.
     List<NodeInfo> out = new ArrayList<>(Arrays.asList(Arrays.copyOf(feasible, feasibleCount)));
-    Arrays.fill(feasible, 0, feasibleCount, null);
     // The positions stay in the buffer: Score reads them in this cycle, before the next filter.
     return new FilterOutcome(
         out, columns == null ? null : feasiblePositions, rejectedCount, error.get());

@@ -22,6 +22,9 @@ import java.util.Locale;
  * @param cpuMicrosPerPod CPU time of the scheduling thread during the measurement per bound pod, in
  *     microseconds (Filter/Score workers not included; a figure that other load on the machine
  *     disturbs less than wall time)
+ * @param allocatedKiBPerPod heap the scheduling thread allocated during the measurement per bound
+ *     pod, in KiB (Filter/Score workers not included; 0 where the JVM cannot tell); unlike time, it
+ *     does not drift with the machine
  * @param wallSeconds the measured wall time
  * @param heapUsedMiB heap in use after the run, after a full collection (the live set holding the
  *     cluster, the scheduler's cache and queue), in MiB
@@ -40,6 +43,7 @@ public record BenchResult(
     double p50Micros,
     double p99Micros,
     double cpuMicrosPerPod,
+    double allocatedKiBPerPod,
     double wallSeconds,
     double heapUsedMiB,
     double heapMaxMiB,
@@ -70,6 +74,8 @@ public record BenchResult(
         + num(p99Micros)
         + ",\"cpuMicrosPerPod\":"
         + num(cpuMicrosPerPod)
+        + ",\"allocatedKiBPerPod\":"
+        + num(allocatedKiBPerPod)
         + ",\"boundPods\":"
         + boundPods
         + ",\"wallSeconds\":"

@@ -225,6 +225,7 @@ public final class BenchRunner {
         java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
         long cpuStart = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+        long allocatedStart = allocatedBytes(threads);
         perf.enable();
         long start = System.nanoTime();
         recorder.start(start);
@@ -235,6 +236,7 @@ public final class BenchRunner {
         long end = System.nanoTime();
         perf.disable();
         long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpuStart : 0;
+        long allocated = allocatedBytes(threads) - allocatedStart;
         double heap = 0;
         double heapMax = Runtime.getRuntime().maxMemory() / (1024.0 * 1024.0);
         if (measureHeap) {
@@ -257,6 +259,7 @@ public final class BenchRunner {
             percentile(gaps, 50) / 1e3,
             percentile(gaps, 99) / 1e3,
             gaps.length == 0 ? 0 : cpu / 1e3 / gaps.length,
+            gaps.length == 0 ? 0 : allocated / 1024.0 / gaps.length,
             seconds,
             heap,
             heapMax,
@@ -267,6 +270,16 @@ public final class BenchRunner {
         closeQuietly(watch);
       }
     }
+  }
+
+  /** The heap the current thread has allocated so far, or 0 where the JVM does not count it. */
+  private static long allocatedBytes(java.lang.management.ThreadMXBean threads) {
+    if (threads instanceof com.sun.management.ThreadMXBean counting
+        && counting.isThreadAllocatedMemorySupported()
+        && counting.isThreadAllocatedMemoryEnabled()) {
+      return counting.getCurrentThreadAllocatedBytes();
+    }
+    return 0;
   }
 
   /** The name of the preemption plugin, which lives in the optional preemption module. */
