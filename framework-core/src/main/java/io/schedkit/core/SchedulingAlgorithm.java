@@ -252,16 +252,20 @@ final class SchedulingAlgorithm {
         return failure(ps, diagnosis, feasible);
       }
       boolean explain = mode == Mode.EXPLAIN;
-      // A scheduling cycle's table is not kept past the cycle: the next one reuses it.
+      // A scheduling cycle's table is not kept past the cycle: the next one reuses it. It reads
+      // only which nodes have the highest total and how many do, so plugins that score every node
+      // alike may be left out.
       Framework.ScoreOutcome so =
-          fwk.runScorePlugins(
-              state,
-              pod,
-              feasible,
-              positions,
-              positions == null ? null : columns,
-              explain,
-              explain ? null : scratchTable);
+          explain || positions == null
+              ? fwk.runScorePlugins(
+                  state,
+                  pod,
+                  feasible,
+                  positions,
+                  positions == null ? null : columns,
+                  explain,
+                  explain ? null : scratchTable)
+              : fwk.runScorePluginsToChoose(state, pod, feasible, positions, columns, scratchTable);
       if (!so.status().isSuccess()) {
         return failure(so.status(), diagnosis, feasible);
       }

@@ -152,6 +152,70 @@ final class ScoreRangeTest {
     }
   }
 
+  /**
+   * A plugin that says it scores every node alike does: all the nodes' scores are equal, so its
+   * normalized ones are too. TaintToleration and ImageLocality say so (for clusters without tainted
+   * nodes, or without images), and only then.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"TaintToleration", "Image"})
+  void scoresAllAlike_onlyWhenEveryNodeScoresTheSame(String which) {
+    int alike = 0;
+    int notAlike = 0;
+    for (long seed = 0; seed < 300; seed++) {
+      Random r = new Random(seed);
+      List<Node> nodes = new ArrayList<>();
+      for (int i = r.nextInt(6) + 1; i > 0; i--) {
+        var n = Wrappers.makeNode().name("n" + i).capacity(Map.of("cpu", "4", "memory", "8Gi"));
+        if (r.nextInt(4) == 0) {
+          n.taint("k" + r.nextInt(2), "v", TaintEffect.PREFER_NO_SCHEDULE);
+        }
+        if (r.nextInt(4) == 0) {
+          n.image(1L << (20 + r.nextInt(10)), IMAGES.get(r.nextInt(IMAGES.size())));
+        }
+        nodes.add(n.obj());
+      }
+      var incoming =
+          Wrappers.makePod().name("incoming").containerImage(IMAGES.get(r.nextInt(IMAGES.size())));
+      if (r.nextBoolean()) {
+        incoming.toleration("k0", "v", TaintEffect.PREFER_NO_SCHEDULE);
+      }
+      PodInfo pod = PodInfo.of(incoming.obj());
+      FakeHandle handle = FakeHandle.builder().nodes(nodes).build();
+      RangeScorePlugin plugin =
+          which.equals("TaintToleration") ? new TaintToleration() : new ImageLocality(handle);
+      List<NodeInfo> all = handle.snapshot().list();
+      CycleState state = new CycleState();
+      if (plugin instanceof PreScorePlugin pre) {
+        pre.preScore(state, pod, all);
+      }
+      int[] positions = FilterBlockTest.shuffledPositions(all.size(), r);
+      NodeColumns columns = FilterBlockTest.columnsAt(all, positions);
+      boolean said = plugin.scoresAllAlike(state, pod, positions, columns, all.size());
+      boolean marked =
+          all.stream()
+              .anyMatch(
+                  n ->
+                      which.equals("TaintToleration")
+                          ? !n.taints().isEmpty()
+                          : !n.imageSizes().isEmpty());
+      assertThat(said).as("seed %d", seed).isEqualTo(!marked);
+      if (said) {
+        alike++;
+        long first = plugin.score(state, pod, all.get(0));
+        for (NodeInfo n : all) {
+          assertThat(plugin.score(state, pod, n))
+              .as("seed %d, %s", seed, n.name())
+              .isEqualTo(first);
+        }
+      } else {
+        notAlike++;
+      }
+    }
+    assertThat(alike).isPositive();
+    assertThat(notAlike).isPositive();
+  }
+
   /** NodeResourcesFit scoring {@code resources} with LeastAllocated. */
   private static NodeResourcesFit fit(List<ResourceSpec> resources, FakeHandle handle) {
     return new NodeResourcesFit(

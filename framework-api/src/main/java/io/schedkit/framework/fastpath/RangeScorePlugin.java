@@ -61,4 +61,26 @@ public interface RangeScorePlugin extends ScorePlugin {
       long[] scores) {
     scoreRange(state, pod, nodes, from, to, scores);
   }
+
+  /**
+   * Whether this plugin gives every node at {@code positions[0..count)} the same score after its
+   * NormalizeScore, as far as the columns tell at once; false when it cannot tell (this default).
+   * Called after PreScore, before the Score of the same cycle.
+   *
+   * <p>Why: a scheduling cycle reads only which nodes have the highest total and how many do, and
+   * the same number added to every node's total changes neither. When no metrics are recorded, the
+   * framework leaves such a plugin out of the cycle's Score; an explanation ({@code explain}) and a
+   * cycle that records metrics still score it.
+   *
+   * @param state the cycle state
+   * @param pod the pod being scheduled
+   * @param positions the feasible nodes' positions in the snapshot's list
+   * @param columns the snapshot's columns
+   * @param count how many positions there are
+   * @return true only if every one of those nodes would get the same normalized score
+   */
+  default boolean scoresAllAlike(
+      CycleState state, PodInfo pod, int[] positions, NodeColumns columns, int count) {
+    return false;
+  }
 }

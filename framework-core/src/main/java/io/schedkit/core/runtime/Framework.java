@@ -611,7 +611,7 @@ public final class Framework implements PluginRunner {
    */
   public ScoreOutcome runScorePlugins(
       CycleState state, PodInfo pod, List<NodeInfo> nodes, boolean keepRaw, ScoreTable reuse) {
-    return scoring.run(state, pod, nodes, null, null, keepRaw, reuse);
+    return scoring.run(state, pod, nodes, null, null, keepRaw, false, reuse);
   }
 
   /**
@@ -636,7 +636,32 @@ public final class Framework implements PluginRunner {
       NodeColumns columns,
       boolean keepRaw,
       ScoreTable reuse) {
-    return scoring.run(state, pod, nodes, positions, columns, keepRaw, reuse);
+    return scoring.run(state, pod, nodes, positions, columns, keepRaw, false, reuse);
+  }
+
+  /**
+   * As {@link #runScorePlugins(CycleState, PodInfo, List, int[], NodeColumns, boolean, ScoreTable)}
+   * without raw scores, for a scheduling cycle that reads only which nodes have the highest total
+   * and how many do: when no metrics are recorded, a plugin that gives every node the same score
+   * ({@link io.schedkit.framework.fastpath.RangeScorePlugin#scoresAllAlike}) is left out, so the
+   * totals may differ from the full sums, by the same amount at every node.
+   *
+   * @param state the cycle state
+   * @param pod the pod
+   * @param nodes the feasible nodes
+   * @param positions each node's position in the snapshot's list, indexed like {@code nodes}
+   * @param columns the snapshot's columns
+   * @param reuse a table from an earlier call whose contents are no longer needed, or null
+   * @return the outcome
+   */
+  public ScoreOutcome runScorePluginsToChoose(
+      CycleState state,
+      PodInfo pod,
+      List<NodeInfo> nodes,
+      int[] positions,
+      NodeColumns columns,
+      ScoreTable reuse) {
+    return scoring.run(state, pod, nodes, positions, columns, false, true, reuse);
   }
 
   /**

@@ -79,6 +79,64 @@ final class ScoreRunner {
     return a;
   }
 
+  /**
+   * The last cycle's active plugins less those that scored every node alike, and which those were.
+   */
+  private record WithoutAlike(ActiveScores from, long mask, ActiveScores rest) {}
+
+  private volatile WithoutAlike withoutAlike;
+
+  /**
+   * {@code a} without the plugins that give every feasible node the same score in this cycle
+   * ({@link RangeScorePlugin#scoresAllAlike}); {@code a} itself when there are none. A plugin that
+   * fails to tell is kept.
+   */
+  private ActiveScores withoutAlike(
+      ActiveScores a, CycleState state, PodInfo pod, int[] positions, NodeColumns columns, int n) {
+    ScorePlugin[] plugins = a.array();
+    long mask = 0;
+    for (int p = 0; p < plugins.length && p < Long.SIZE; p++) {
+      boolean alike;
+      try {
+        alike =
+            plugins[p] instanceof RangeScorePlugin range
+                && range.scoresAllAlike(state, pod, positions, columns, n);
+      } catch (Throwable e) {
+        PluginFailures.contained(e);
+        alike = false;
+      }
+      if (alike) {
+        mask |= 1L << p;
+      }
+    }
+    if (mask == 0) {
+      return a;
+    }
+    WithoutAlike last = withoutAlike;
+    if (last != null && last.from() == a && last.mask() == mask) {
+      return last.rest();
+    }
+    List<ScorePlugin> kept = new ArrayList<>(plugins.length);
+    List<String> names = new ArrayList<>(plugins.length);
+    long[] weights = new long[plugins.length];
+    for (int p = 0; p < plugins.length; p++) {
+      if ((mask & (1L << p)) == 0) {
+        weights[kept.size()] = a.weights()[p];
+        kept.add(plugins[p]);
+        names.add(a.names().get(p));
+      }
+    }
+    ActiveScores rest =
+        new ActiveScores(
+            a.skip(),
+            List.copyOf(kept),
+            kept.toArray(new ScorePlugin[0]),
+            List.copyOf(names),
+            java.util.Arrays.copyOf(weights, kept.size()));
+    withoutAlike = new WithoutAlike(a, mask, rest);
+    return rest;
+  }
+
   /** Thrown inside score fan-out to carry a plugin failure out of the parallelizer. */
   private static final class ScoreFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -96,9 +154,13 @@ final class ScoreRunner {
       int[] positions,
       NodeColumns columns,
       boolean keepRaw,
+      boolean toChoose,
       ScoreTable reuse) {
     long start = framework.recordsMetrics() ? System.nanoTime() : 0;
     ActiveScores a = activeScores(state.skipScorePlugins());
+    if (toChoose && positions != null && !keepRaw && !framework.recordsMetrics()) {
+      a = withoutAlike(a, state, pod, positions, columns, nodes.size());
+    }
     List<ScorePlugin> active = a.plugins();
     ScoreTable table = ScoreTable.reuse(reuse, nodes, a.names(), a.weights(), keepRaw);
     Status outcome = Status.success();

@@ -94,6 +94,18 @@ public final class ImageLocality implements RangeScorePlugin {
     }
   }
 
+  /** Alike when none of the nodes reports an image: each then scores what an empty sum gives. */
+  @Override
+  public boolean scoresAllAlike(
+      CycleState state, PodInfo pod, int[] positions, NodeColumns columns, int count) {
+    for (int i = 0; i < count; i++) {
+      if (columns.has(positions[i], NodeColumns.HAS_IMAGES)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static long score(PodSpec spec, NodeInfo node, NodeInfoLister snapshot, int totalNodes) {
     Map<String, Long> images = node.imageSizes();
     long sum = 0;

@@ -215,6 +215,21 @@ public final class TaintToleration
     }
   }
 
+  /**
+   * Alike when none of the nodes has a taint: each then counts 0, which NormalizeScore turns into
+   * 100 for every node.
+   */
+  @Override
+  public boolean scoresAllAlike(
+      CycleState state, PodInfo pod, int[] positions, NodeColumns columns, int count) {
+    for (int i = 0; i < count; i++) {
+      if (columns.has(positions[i], NodeColumns.HAS_TAINTS)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The node's PreferNoSchedule taints that {@code tolerations} do not tolerate. */
   private static long countIntolerable(List<Toleration> tolerations, NodeInfo node) {
     long count = 0;
