@@ -11,6 +11,7 @@ import io.schedkit.framework.fastpath.RangeScorePlugin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * A profile's Score point: every Score plugin not skipped at PreScore scores the feasible nodes,
@@ -57,26 +58,31 @@ final class ScoreRunner {
     if (last != null && (last.skip() == skip || last.skip().equals(skip))) {
       return last;
     }
-    List<ScorePlugin> active = new ArrayList<>(score.size());
-    List<String> names = new ArrayList<>(score.size());
-    long[] weights = new long[score.size()];
-    for (int i = 0; i < score.size(); i++) {
-      ScorePlugin p = score.get(i);
-      if (!skip.contains(p.name())) {
-        weights[active.size()] = scoreWeights[i];
+    ActiveScores a = keeping(skip, score, scoreWeights, i -> !skip.contains(score.get(i).name()));
+    activeScores = a;
+    return a;
+  }
+
+  /** The plugins of {@code plugins} whose index {@code kept} accepts, with their weights. */
+  private static ActiveScores keeping(
+      Set<String> skip, List<ScorePlugin> plugins, long[] weights, IntPredicate kept) {
+    List<ScorePlugin> active = new ArrayList<>(plugins.size());
+    List<String> names = new ArrayList<>(plugins.size());
+    long[] activeWeights = new long[plugins.size()];
+    for (int i = 0; i < plugins.size(); i++) {
+      if (kept.test(i)) {
+        ScorePlugin p = plugins.get(i);
+        activeWeights[active.size()] = weights[i];
         active.add(p);
         names.add(p.name());
       }
     }
-    ActiveScores a =
-        new ActiveScores(
-            skip,
-            List.copyOf(active),
-            active.toArray(new ScorePlugin[0]),
-            List.copyOf(names),
-            java.util.Arrays.copyOf(weights, active.size()));
-    activeScores = a;
-    return a;
+    return new ActiveScores(
+        skip,
+        List.copyOf(active),
+        active.toArray(new ScorePlugin[0]),
+        List.copyOf(names),
+        java.util.Arrays.copyOf(activeWeights, active.size()));
   }
 
   /**
@@ -116,23 +122,10 @@ final class ScoreRunner {
     if (last != null && last.from() == a && last.mask() == mask) {
       return last.rest();
     }
-    List<ScorePlugin> kept = new ArrayList<>(plugins.length);
-    List<String> names = new ArrayList<>(plugins.length);
-    long[] weights = new long[plugins.length];
-    for (int p = 0; p < plugins.length; p++) {
-      if ((mask & (1L << p)) == 0) {
-        weights[kept.size()] = a.weights()[p];
-        kept.add(plugins[p]);
-        names.add(a.names().get(p));
-      }
-    }
+    long alike = mask;
     ActiveScores rest =
-        new ActiveScores(
-            a.skip(),
-            List.copyOf(kept),
-            kept.toArray(new ScorePlugin[0]),
-            List.copyOf(names),
-            java.util.Arrays.copyOf(weights, kept.size()));
+        keeping(
+            a.skip(), a.plugins(), a.weights(), p -> p >= Long.SIZE || (alike & (1L << p)) == 0);
     withoutAlike = new WithoutAlike(a, mask, rest);
     return rest;
   }
