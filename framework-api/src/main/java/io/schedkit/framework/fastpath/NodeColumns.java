@@ -139,6 +139,23 @@ public abstract class NodeColumns {
   }
 
   /**
+   * Whether any node at {@code positions[0..count)} has {@code flag}.
+   *
+   * @param positions the nodes' list positions
+   * @param count how many positions there are
+   * @param flag one of the flag constants of this class
+   * @return whether the flag is set on at least one of them
+   */
+  public final boolean anyHas(int[] positions, int count, long flag) {
+    for (int i = 0; i < count; i++) {
+      if (has(positions[i], flag)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * The {@link #VERSION} of the row at {@code position}, as {@code get(position, VERSION)} gives
    * it, read from where Score reads the flags.
    *

@@ -98,12 +98,7 @@ public final class ImageLocality implements RangeScorePlugin {
   @Override
   public boolean scoresAllAlike(
       CycleState state, PodInfo pod, int[] positions, NodeColumns columns, int count) {
-    for (int i = 0; i < count; i++) {
-      if (columns.has(positions[i], NodeColumns.HAS_IMAGES)) {
-        return false;
-      }
-    }
-    return true;
+    return !columns.anyHas(positions, count, NodeColumns.HAS_IMAGES);
   }
 
   private static long score(PodSpec spec, NodeInfo node, NodeInfoLister snapshot, int totalNodes) {

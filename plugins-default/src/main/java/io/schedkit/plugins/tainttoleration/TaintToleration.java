@@ -222,12 +222,7 @@ public final class TaintToleration
   @Override
   public boolean scoresAllAlike(
       CycleState state, PodInfo pod, int[] positions, NodeColumns columns, int count) {
-    for (int i = 0; i < count; i++) {
-      if (columns.has(positions[i], NodeColumns.HAS_TAINTS)) {
-        return false;
-      }
-    }
-    return true;
+    return !columns.anyHas(positions, count, NodeColumns.HAS_TAINTS);
   }
 
   /** The node's PreferNoSchedule taints that {@code tolerations} do not tolerate. */
