@@ -77,6 +77,8 @@ public final class NodeInfo {
   private Map<AffinityTerm, Long> preferredAffinityTermWeightsView;
   private Map<AffinityTerm, Long> preferredAntiAffinityTermWeightsView;
   private int[] memoCounts;
+  // The pods' LabelBloom bits OR-ed: a superset after a removal only until it is recomputed there.
+  private long podBloom;
   private int[] memoEpochs;
   // Read-only views, made once per list: the accessors run per node per pod on the hot path.
   private List<PodInfo> podsView;
@@ -125,6 +127,7 @@ public final class NodeInfo {
     this.requiredAntiAffinityTermCounts = copyOf(other.requiredAntiAffinityTermCounts);
     this.preferredAffinityTermWeights = copyOf(other.preferredAffinityTermWeights);
     this.preferredAntiAffinityTermWeights = copyOf(other.preferredAntiAffinityTermWeights);
+    this.podBloom = other.podBloom;
     this.memoCounts = other.memoCounts == null ? null : other.memoCounts.clone();
     this.memoEpochs = other.memoEpochs == null ? null : other.memoEpochs.clone();
     this.podsView = other.podsView;
@@ -411,6 +414,12 @@ public final class NodeInfo {
    * @return the number of matching pods on the node
    */
   public int countMatching(PodMatcher matcher) {
+    long required = matcher.requiredBloom();
+    if ((podBloom & required) != required || pods.isEmpty()) {
+      // No pod here has every label pair the matcher requires: 0, without a look at the pods and
+      // without a memo (the check is cheaper than the memo).
+      return 0;
+    }
     int slot = matcher.slot();
     if (memoEpochs != null && slot < memoEpochs.length && memoEpochs[slot] == matcher.epoch()) {
       return memoCounts[slot];
@@ -421,15 +430,77 @@ public final class NodeInfo {
         count++;
       }
     }
+    memoize(slot, matcher.epoch(), count);
+    return count;
+  }
+
+  /**
+   * As {@link #countMatching(PodMatcher)}, found from {@code earlier}'s memoized count when it has
+   * one: only the pods that are not the same object at the same position of the two nodes' pod
+   * lists are examined. A snapshot that replaces a changed node with a new copy makes this a look
+   * at the one or two pods that came or went, however many pods the node runs.
+   *
+   * <p>Not thread-safe, as {@link #countMatching(PodMatcher)}; {@code earlier} must not change
+   * during the call.
+   *
+   * @param matcher the question to count
+   * @param earlier another state of the node (typically the NodeInfo this one replaced in a
+   *     snapshot), or null
+   * @return the number of matching pods on this node
+   */
+  public int countMatching(PodMatcher matcher, NodeInfo earlier) {
+    long required = matcher.requiredBloom();
+    if ((podBloom & required) != required || pods.isEmpty()) {
+      return 0;
+    }
+    int slot = matcher.slot();
+    int epoch = matcher.epoch();
+    if (memoEpochs != null && slot < memoEpochs.length && memoEpochs[slot] == epoch) {
+      return memoCounts[slot];
+    }
+    if (earlier == null || earlier == this) {
+      return countMatching(matcher);
+    }
+    int count;
+    if ((earlier.podBloom & required) != required || earlier.pods.isEmpty()) {
+      count = 0;
+    } else if (earlier.memoEpochs != null
+        && slot < earlier.memoEpochs.length
+        && earlier.memoEpochs[slot] == epoch) {
+      count = earlier.memoCounts[slot];
+    } else {
+      return countMatching(matcher);
+    }
+    ArrayList<PodInfo> before = earlier.pods;
+    if (before != pods) {
+      int m = before.size();
+      int n = pods.size();
+      for (int i = 0, end = Math.max(m, n); i < end; i++) {
+        PodInfo was = i < m ? before.get(i) : null;
+        PodInfo is = i < n ? pods.get(i) : null;
+        if (was != is) {
+          if (was != null && matcher.matches(was)) {
+            count--;
+          }
+          if (is != null && matcher.matches(is)) {
+            count++;
+          }
+        }
+      }
+    }
+    memoize(slot, epoch, count);
+    return count;
+  }
+
+  private void memoize(int slot, int epoch, int count) {
     if (memoEpochs == null || slot >= memoEpochs.length) {
       int size = Math.max(slot + 1, memoEpochs == null ? 8 : memoEpochs.length * 2);
       size = Math.min(Math.max(size, slot + 1), PodMatcher.MAX_SLOTS);
       memoEpochs = memoEpochs == null ? new int[size] : java.util.Arrays.copyOf(memoEpochs, size);
       memoCounts = memoCounts == null ? new int[size] : java.util.Arrays.copyOf(memoCounts, size);
     }
-    memoEpochs[slot] = matcher.epoch();
+    memoEpochs[slot] = epoch;
     memoCounts[slot] = count;
-    return count;
   }
 
   /**
@@ -595,6 +666,15 @@ public final class NodeInfo {
           memoCounts[s] += sign;
         }
       }
+    }
+    if (sign > 0) {
+      podBloom |= pod.labelBloom();
+    } else {
+      long bloom = 0;
+      for (int i = 0, n = pods.size(); i < n; i++) {
+        bloom |= pods.get(i).labelBloom();
+      }
+      podBloom = bloom;
     }
     Resource req = pod.requests();
     if (sign > 0) {

@@ -48,10 +48,13 @@ public final class PodInfo {
   private final List<WeightedAffinityTerm> preferredAntiAffinityTerms;
   private final List<HostPort> hostPorts;
   private final boolean hasPodAffinity;
+  // The namespace and label pairs as bits, OR-ed into the node's summary (see LabelBloom).
+  private final long labelBloom;
 
   private PodInfo(Pod pod) {
     this.pod = Objects.requireNonNull(pod, "pod");
     this.uid = pod.uid();
+    this.labelBloom = LabelBloom.of(pod.namespace(), pod.labels());
     this.priority = pod.priority();
     this.requests = computeRequests(pod, false);
     this.nonZeroRequests = computeRequests(pod, true);
@@ -83,6 +86,12 @@ public final class PodInfo {
     this.preferredAffinityTerms = source.preferredAffinityTerms;
     this.preferredAntiAffinityTerms = source.preferredAntiAffinityTerms;
     this.hostPorts = source.hostPorts;
+    this.labelBloom = source.labelBloom;
+  }
+
+  /** The pod's namespace and labels as {@link LabelBloom} bits. */
+  long labelBloom() {
+    return labelBloom;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.schedkit.framework;
 
+import io.schedkit.framework.model.LabelSelector;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,15 +40,18 @@ public final class PodMatcher {
   private final Object key;
   private final int keyHash;
   private final Predicate<PodInfo> predicate;
+  private final long requiredBloom;
   private final int slot;
   private final int epoch;
   // When this matcher was last asked for; read under the table's lock to pick the eldest.
   private volatile long lastUse;
 
-  private PodMatcher(Object key, Predicate<PodInfo> predicate, int slot, int epoch) {
+  private PodMatcher(
+      Object key, Predicate<PodInfo> predicate, long requiredBloom, int slot, int epoch) {
     this.key = key;
     this.keyHash = key.hashCode();
     this.predicate = predicate;
+    this.requiredBloom = requiredBloom;
     this.slot = slot;
     this.epoch = epoch;
   }
@@ -59,8 +64,29 @@ public final class PodMatcher {
    * @return the interned matcher; its predicate is the one given on first use of {@code key}
    */
   public static PodMatcher of(Object key, Predicate<PodInfo> predicate) {
+    return of(key, predicate, null, List.of());
+  }
+
+  /**
+   * As {@link #of(Object, Predicate)}, for a predicate that only matches pods in {@code namespace}
+   * whose labels satisfy every one of {@code selectors}: a node none of whose pods carries a label
+   * pair the selectors require ({@code matchLabels}, single-value {@code In}) is counted as 0
+   * without a look at its pods. The requirements are read only when the matcher is created.
+   *
+   * @param key what the predicate computes; must have value equality
+   * @param predicate whether an existing pod counts; must be false for a pod outside {@code
+   *     namespace} or whose labels fail one of {@code selectors}
+   * @param namespace the namespace of every pod the predicate matches, or null when they may be in
+   *     several
+   * @param selectors selectors every pod the predicate matches satisfies (null elements are
+   *     skipped); empty when none is known
+   * @return the interned matcher; its predicate is the one given on first use of {@code key}
+   */
+  public static PodMatcher of(
+      Object key, Predicate<PodInfo> predicate, String namespace, List<LabelSelector> selectors) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(predicate, "predicate");
+    Objects.requireNonNull(selectors, "selectors");
     PodMatcher m = INTERNED.get(key);
     if (m != null) {
       m.lastUse = USES.incrementAndGet();
@@ -77,7 +103,9 @@ public final class PodMatcher {
       if (old != null && INTERNED.get(old.key) == old) {
         INTERNED.remove(old.key);
       }
-      m = new PodMatcher(key, predicate, slot, ++epochCounter);
+      m =
+          new PodMatcher(
+              key, predicate, LabelBloom.required(namespace, selectors), slot, ++epochCounter);
       m.lastUse = USES.incrementAndGet();
       SLOTS.set(slot, m);
       INTERNED.put(key, m);
@@ -126,6 +154,11 @@ public final class PodMatcher {
 
   int slot() {
     return slot;
+  }
+
+  /** The {@link LabelBloom} bits every matching pod has. */
+  long requiredBloom() {
+    return requiredBloom;
   }
 
   int epoch() {

@@ -128,6 +128,66 @@ final class NodeInfoTest {
     assertThat(PodMatcher.of(List.of("test", "app=web"), p -> false)).isSameAs(web);
   }
 
+  /**
+   * Counts taken from an earlier state of the node (a copy before some pods came or went, or any
+   * other node) and counts the label summary answers without a look at the pods agree with a count
+   * of every pod, for matchers that declare their namespace and labels and for one that does not.
+   */
+  @Test
+  void countMatching_fromAnEarlierState_agreesWithACountOfEveryPod() {
+    LabelSelector web = LabelSelector.of(Map.of("app", "web"));
+    LabelSelector webIn =
+        LabelSelector.builder()
+            .matchExpression(io.schedkit.framework.model.LabelSelectorRequirement.in("app", "web"))
+            .build();
+    java.util.function.Predicate<PodInfo> inA =
+        p -> p.pod().namespace().equals("ns-a") && web.matches(p.pod().labels());
+    List<PodMatcher> matchers =
+        List.of(
+            PodMatcher.of(List.of("earlier", "undeclared"), inA::test),
+            PodMatcher.of(List.of("earlier", "declared"), inA::test, "ns-a", List.of(web)),
+            PodMatcher.of(List.of("earlier", "in"), inA::test, "ns-a", List.of(webIn)),
+            PodMatcher.of(
+                List.of("earlier", "any-namespace"),
+                p -> web.matches(p.pod().labels()),
+                null,
+                java.util.Collections.singletonList(web)));
+    String[] apps = {"web", "db", "cache"};
+    for (long seed = 0; seed < 200; seed++) {
+      Random r = new Random(seed);
+      NodeInfo previous = NodeInfo.of(node());
+      int serial = 0;
+      for (int step = 0; step < 12; step++) {
+        NodeInfo next = r.nextInt(4) == 0 ? previous : previous.copy();
+        int changes = 1 + r.nextInt(3);
+        for (int c = 0; c < changes; c++) {
+          if (!next.pods().isEmpty() && r.nextInt(3) == 0) {
+            next.removePod(next.pods().get(r.nextInt(next.pods().size())).pod());
+          } else {
+            Pod p =
+                pod("p" + serial++, "1", "1", Map.of("app", apps[r.nextInt(apps.length)]))
+                    .toBuilder()
+                    .namespace(r.nextBoolean() ? "ns-a" : "ns-b")
+                    .build();
+            next.addPod(PodInfo.of(p));
+          }
+        }
+        for (PodMatcher m : matchers) {
+          long expected = next.pods().stream().filter(m::matches).count();
+          if (r.nextBoolean()) {
+            previous.countMatching(m);
+          }
+          NodeInfo earlier = r.nextInt(5) == 0 ? NodeInfo.of(node()) : previous;
+          assertThat(next.countMatching(m, earlier))
+              .as("seed %d step %d %s", seed, step, m)
+              .isEqualTo(expected);
+          assertThat(next.countMatching(m)).isEqualTo(expected);
+        }
+        previous = next;
+      }
+    }
+  }
+
   @Test
   void termMaps_countDistinctTerms() {
     PodAffinityTerm term = webOnHostname();

@@ -3,6 +3,8 @@ package io.schedkit.plugins.helper;
 import io.schedkit.framework.NodeInfo;
 import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.fastpath.IndexedNodeLister;
+import io.schedkit.framework.model.Node;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +31,10 @@ public final class TopologyDomains {
 
   private final String key;
   private final Map<String, Integer> ids = new HashMap<>();
+  private final List<String> values = new ArrayList<>();
   private int[] atPosition = new int[0];
+  // The node each position's domain was read from.
+  private Node[] nodeAt = new Node[0];
   private int epoch;
   private final NodeListChanges changes = new NodeListChanges();
 
@@ -71,8 +76,19 @@ public final class TopologyDomains {
     if (id == null) {
       id = ids.size();
       ids.put(value, id);
+      values.add(value);
     }
     return id;
+  }
+
+  /**
+   * The value numbered {@code id} in this epoch.
+   *
+   * @param id an id {@link #idOf} gave in this epoch
+   * @return the value
+   */
+  public String valueOf(int id) {
+    return values.get(id);
   }
 
   /**
@@ -107,6 +123,7 @@ public final class TopologyDomains {
     int n = nodes.size();
     if (ids.size() > 2 * n + 64) {
       ids.clear();
+      values.clear();
       epoch++;
       changes.reset();
     }
@@ -115,13 +132,23 @@ public final class TopologyDomains {
         nodes,
         IndexedNodeLister.replacesChangedNodes(lister),
         atPosition.length == n,
-        p -> atPosition[p] = domainOf(nodes.get(p)),
+        p -> {
+          // Another state of the same node object has the same labels, so the same domain.
+          Node node = nodes.get(p).node();
+          if (node == null || node != nodeAt[p]) {
+            atPosition[p] = domainOf(nodes.get(p));
+            nodeAt[p] = node;
+          }
+        },
         () -> {
           int[] fresh = new int[n];
+          Node[] freshNodes = new Node[n];
           for (int p = 0; p < n; p++) {
             fresh[p] = domainOf(nodes.get(p));
+            freshNodes[p] = nodes.get(p).node();
           }
           atPosition = fresh;
+          nodeAt = freshNodes;
         });
   }
 

@@ -39,6 +39,10 @@ abstract class PairTotals {
    * replaced since the last use when it can tell, else as {@link #refresh(List, boolean)}.
    */
   final void refresh(NodeInfoLister lister) {
+    if (outdated()) {
+      // Forget every position: the update below re-reads them all.
+      infos = new NodeInfo[0];
+    }
     List<NodeInfo> nodes = lister.list();
     boolean identityOnly = IndexedNodeLister.replacesChangedNodes(lister);
     changes.update(
@@ -61,7 +65,7 @@ abstract class PairTotals {
     if (infos.length != n) {
       infos = new NodeInfo[n];
       generations = new long[n];
-      clear();
+      clear(n);
     }
     for (int p = 0; p < n; p++) {
       NodeInfo info = nodes.get(p);
@@ -70,7 +74,7 @@ abstract class PairTotals {
         // An in-place change leaves nothing to subtract from: re-read everything instead.
         if (info == old) {
           infos = new NodeInfo[n];
-          clear();
+          clear(n);
           refresh(nodes, false);
           return;
         }
@@ -86,58 +90,85 @@ abstract class PairTotals {
     if (info == old) {
       return;
     }
-    if (old != null) {
-      contribute(old, -1);
-    }
-    contribute(info, 1);
+    replace(p, old, info);
     infos[p] = info;
     generations[p] = info.generation();
   }
 
-  /** Forgets every contribution. */
-  abstract void clear();
+  /** Forgets every contribution, for a node list of {@code n} positions. */
+  abstract void clear(int n);
+
+  /** Whether every position must be re-read at the next refresh; false unless overridden. */
+  boolean outdated() {
+    return false;
+  }
 
   /** Brings the totals by domain in line with the domains' numbering, after a refresh. */
   abstract void sync();
 
-  /** Adds ({@code sign} 1) or removes (-1) what {@code info} contributes. */
-  abstract void contribute(NodeInfo info, int sign);
+  /**
+   * Swaps what {@code old} (null for nothing) contributed at position {@code p} for what {@code
+   * info} does there.
+   */
+  abstract void replace(int p, NodeInfo old, NodeInfo info);
 
   /**
    * The existing pods matching an incoming term's matcher, per value of one topology key
    * (upstream's counts of the incoming pod's required affinity and anti-affinity terms).
    */
   static final class Incoming extends PairTotals {
-    private final String topologyKey;
     private final PodMatcher matcher;
+    private final TopologyDomains domains;
     private final ValueTotals totals;
+    // Per position: the domain its count went to (negative for none) and the count, in the
+    // domains' numbering of epoch domainEpoch.
+    private int[] domainAt = new int[0];
+    private int[] countAt = new int[0];
+    private int domainEpoch;
 
-    Incoming(String topologyKey, PodMatcher matcher, TopologyDomains domains) {
-      this.topologyKey = topologyKey;
+    Incoming(PodMatcher matcher, TopologyDomains domains) {
       this.matcher = matcher;
+      this.domains = domains;
       this.totals = new ValueTotals(domains);
     }
 
     @Override
-    void clear() {
+    void clear(int n) {
       totals.clear();
+      domainAt = new int[n];
+      countAt = new int[n];
+      domainEpoch = domains.epoch();
     }
 
     @Override
-    void contribute(NodeInfo info, int sign) {
-      if (info.node() == null || info.pods().isEmpty()) {
-        return;
+    boolean outdated() {
+      return domainEpoch != domains.epoch();
+    }
+
+    @Override
+    void replace(int p, NodeInfo old, NodeInfo info) {
+      // The domains are refreshed with the same node list first, so at(p) is info's domain. The
+      // new count starts from the old NodeInfo's (snapshot copies do not change once taken), so
+      // only the pods that came or went are examined, and a node without a pod carrying the
+      // term's labels is passed over without a look at its pods.
+      int domain = domains.at(p);
+      int count = domain < 0 ? 0 : info.countMatching(matcher, old);
+      int wasDomain = domainAt[p];
+      int was = countAt[p];
+      if (domain == wasDomain) {
+        if (count != was) {
+          totals.adjustAt(domain, count - was);
+        }
+      } else {
+        if (was > 0) {
+          totals.adjustAt(wasDomain, -was);
+        }
+        if (count > 0) {
+          totals.adjustAt(domain, count);
+        }
       }
-      String value = info.labels().get(topologyKey);
-      if (value == null) {
-        return;
-      }
-      // The memo keeps this count as the NodeInfo was when first asked, which is the NodeInfo
-      // this class still holds: snapshot copies do not change after they are taken.
-      int c = info.countMatching(matcher);
-      if (c > 0) {
-        totals.adjust(value, (long) sign * c);
-      }
+      domainAt[p] = domain;
+      countAt[p] = count;
     }
 
     @Override
@@ -188,12 +219,19 @@ abstract class PairTotals {
     }
 
     @Override
-    void clear() {
+    void clear(int n) {
       byTerm.clear();
     }
 
     @Override
-    void contribute(NodeInfo info, int sign) {
+    void replace(int p, NodeInfo old, NodeInfo info) {
+      if (old != null) {
+        contribute(old, -1);
+      }
+      contribute(info, 1);
+    }
+
+    private void contribute(NodeInfo info, int sign) {
       if (info.node() == null) {
         return;
       }
@@ -290,7 +328,7 @@ abstract class PairTotals {
               new Key(topologyKey, matcher),
               lister.list().size(),
               BYTES_PER_NODE,
-              k -> new Incoming(k.topologyKey(), k.matcher(), d));
+              k -> new Incoming(k.matcher(), d));
       t.refresh(lister);
       return t.valueTotals();
     }

@@ -8,6 +8,7 @@ import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Namespace;
 import io.schedkit.framework.model.Pod;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -113,11 +114,29 @@ final class Terms {
 
   /** The matcher counting existing pods that match all the resolved {@code terms}. */
   static PodMatcher allTermsMatcher(List<AffinityTerm> terms) {
-    return PodMatcher.of(new MatchesAll(terms), p -> matchesAll(terms, p.pod(), Map.of()));
+    String namespace = null;
+    List<LabelSelector> selectors = new ArrayList<>(terms.size());
+    for (AffinityTerm t : terms) {
+      namespace = namespace == null ? soleNamespace(t) : namespace;
+      selectors.add(t.selector());
+    }
+    return PodMatcher.of(
+        new MatchesAll(terms), p -> matchesAll(terms, p.pod(), Map.of()), namespace, selectors);
   }
 
   /** The matcher counting existing pods that match the resolved {@code term}. */
   static PodMatcher termMatcher(AffinityTerm term) {
-    return PodMatcher.of(new MatchesTerm(term), p -> matchesResolved(term, p.pod()));
+    return PodMatcher.of(
+        new MatchesTerm(term),
+        p -> matchesResolved(term, p.pod()),
+        soleNamespace(term),
+        Collections.singletonList(term.selector()));
+  }
+
+  /** The one namespace a resolved term covers, or null when it may cover several. */
+  private static String soleNamespace(AffinityTerm term) {
+    return term.namespaceSelector() == null && term.namespaces().size() == 1
+        ? term.namespaces().iterator().next()
+        : null;
   }
 }

@@ -33,6 +33,14 @@ final class ValueTotals {
     }
   }
 
+  /** Adds {@code delta} to the total of the value numbered {@code id} in the current epoch. */
+  void adjustAt(int id, long delta) {
+    byValue.merge(domains.valueOf(id), delta, (a, b) -> a + b == 0 ? null : a + b);
+    if (epoch == domains.epoch()) {
+      add(id, delta);
+    }
+  }
+
   private void add(int id, long delta) {
     if (id >= byDomain.length) {
       byDomain = Arrays.copyOf(byDomain, Math.max(id + 1, 2 * byDomain.length));

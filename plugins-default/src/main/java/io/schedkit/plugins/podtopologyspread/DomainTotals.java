@@ -140,13 +140,25 @@ final class DomainTotals {
       totals[old] -= countAt[p];
       nodesIn[old]--;
     }
+    NodeInfo was = infos[p];
     infos[p] = info;
     generations[p] = info.generation();
     int value = NO_NODE;
     int domain = -1;
     int count = 0;
     boolean keyed = false;
-    if (info.node() != null) {
+    if (info.node() != null && was != null && was != info && was.node() == info.node()) {
+      // Another state of the same node object: its labels, and so its domain, are the same, and
+      // only the pods that came or went need a look.
+      value = valueAt[p];
+      keyed = keyedAt[p];
+      domain = old;
+      if (domain >= 0) {
+        count = key.matcher() == null ? 0 : info.countMatching(key.matcher(), was);
+        totals[domain] += count;
+        nodesIn[domain]++;
+      }
+    } else if (info.node() != null) {
       Map<String, String> labels = info.labels();
       String v = labels.get(key.topologyKey());
       value = v == null ? MISSING : domainId(v);

@@ -13,6 +13,7 @@ import io.schedkit.framework.model.Toleration;
 import io.schedkit.framework.model.TopologySpreadConstraint;
 import io.schedkit.framework.model.UnsatisfiableConstraintAction;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -114,7 +115,11 @@ record SpreadConstraint(
    */
   PodMatcher matcher(String namespace) {
     LabelSelector s = selector;
-    return PodMatcher.of(new MatchKey(namespace, s), p -> isMatchingPod(p, namespace, s));
+    return PodMatcher.of(
+        new MatchKey(namespace, s),
+        p -> isMatchingPod(p, namespace, s),
+        namespace,
+        Collections.singletonList(s));
   }
 
   /** The naive form of {@link #matcher}: the number of the node's pods that count. */

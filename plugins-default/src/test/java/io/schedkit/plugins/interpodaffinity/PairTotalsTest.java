@@ -3,8 +3,10 @@ package io.schedkit.plugins.interpodaffinity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.NodeInfo;
+import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodMatcher;
+import io.schedkit.framework.model.LabelSelector;
 import io.schedkit.framework.model.Node;
 import io.schedkit.framework.model.Pod;
 import io.schedkit.plugins.helper.TopologyDomains;
@@ -13,12 +15,22 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 final class PairTotalsTest {
   private static final PodMatcher RED =
       PodMatcher.of("PairTotalsTest/red", p -> "red".equals(p.pod().labels().get("color")));
+  // The same question, with the label it requires declared: nodes without it are passed over.
+  private static final PodMatcher RED_DECLARED =
+      PodMatcher.of(
+          "PairTotalsTest/red-declared",
+          p -> "red".equals(p.pod().labels().get("color")),
+          null,
+          List.of(LabelSelector.of(Map.of("color", "red"))));
 
   @Test
   void cache_keepsTheTotalsOfManyMatchersInRotation() {
@@ -46,8 +58,10 @@ final class PairTotalsTest {
     }
   }
 
-  @Test
-  void incoming_followsReplacedAndInPlaceChanges() {
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void incoming_followsReplacedAndInPlaceChanges(boolean declared) {
+    PodMatcher matcher = declared ? RED_DECLARED : RED;
     for (long seed = 0; seed < 100; seed++) {
       Random r = new Random(seed);
       List<NodeInfo> nodes = new ArrayList<>();
@@ -55,7 +69,7 @@ final class PairTotalsTest {
         nodes.add(NodeInfo.of(node("n" + i, "z" + (i % 3))));
       }
       TopologyDomains zones = new TopologyDomains("zone");
-      PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED, zones);
+      PairTotals.Incoming totals = new PairTotals.Incoming(matcher, zones);
       for (int round = 0; round < 10; round++) {
         int p = r.nextInt(nodes.size());
         NodeInfo target = nodes.get(p);
@@ -67,6 +81,7 @@ final class PairTotalsTest {
           changed.addPod(PodInfo.of(pod("p" + seed + "-" + round, r.nextBoolean())));
         }
         nodes.set(p, changed);
+        zones.refresh(listerOf(nodes));
         totals.refresh(nodes, false);
         Map<String, Long> expected = recount(nodes);
         assertThat(totals.valueTotals().view())
@@ -84,13 +99,16 @@ final class PairTotalsTest {
   @Test
   void incoming_identityOnly_rereadsReplacedNodes() {
     List<NodeInfo> nodes = new ArrayList<>(List.of(NodeInfo.of(node("a", "z1"))));
-    PairTotals.Incoming totals = new PairTotals.Incoming("zone", RED, new TopologyDomains("zone"));
+    TopologyDomains zones = new TopologyDomains("zone");
+    PairTotals.Incoming totals = new PairTotals.Incoming(RED, zones);
+    zones.refresh(listerOf(nodes));
     totals.refresh(nodes, true);
     assertThat(totals.valueTotals().view()).isEmpty();
 
     NodeInfo copy = nodes.get(0).copy();
     copy.addPod(PodInfo.of(pod("r1", true)));
     nodes.set(0, copy);
+    zones.refresh(listerOf(nodes));
     totals.refresh(nodes, true);
 
     assertThat(totals.valueTotals().view()).containsExactlyEntriesOf(Map.of("z1", 1L));
@@ -105,6 +123,36 @@ final class PairTotalsTest {
       }
     }
     return out;
+  }
+
+  /** The nodes as a lister that tells nothing about changes (the domains re-read every node). */
+  private static NodeInfoLister listerOf(List<NodeInfo> nodes) {
+    return new NodeInfoLister() {
+      @Override
+      public List<NodeInfo> list() {
+        return nodes;
+      }
+
+      @Override
+      public Optional<NodeInfo> get(String nodeName) {
+        return nodes.stream().filter(n -> n.name().equals(nodeName)).findFirst();
+      }
+
+      @Override
+      public List<NodeInfo> havePodsWithAffinity() {
+        return List.of();
+      }
+
+      @Override
+      public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
+        return List.of();
+      }
+
+      @Override
+      public int imageNodeCount(String imageName) {
+        return 0;
+      }
+    };
   }
 
   private static Node node(String name, String zone) {
