@@ -77,8 +77,9 @@ public final class NodeInfo {
   private Map<AffinityTerm, Long> preferredAffinityTermWeightsView;
   private Map<AffinityTerm, Long> preferredAntiAffinityTermWeightsView;
   private int[] memoCounts;
-  // The pods' LabelBloom bits OR-ed: a superset after a removal only until it is recomputed there.
+  // The pods' LabelBloom bits OR-ed; after removals a superset, until recomputed (see update).
   private long podBloom;
+  private int removalsSinceBloom;
   private int[] memoEpochs;
   // Read-only views, made once per list: the accessors run per node per pod on the hot path.
   private List<PodInfo> podsView;
@@ -128,6 +129,7 @@ public final class NodeInfo {
     this.preferredAffinityTermWeights = copyOf(other.preferredAffinityTermWeights);
     this.preferredAntiAffinityTermWeights = copyOf(other.preferredAntiAffinityTermWeights);
     this.podBloom = other.podBloom;
+    this.removalsSinceBloom = other.removalsSinceBloom;
     this.memoCounts = other.memoCounts == null ? null : other.memoCounts.clone();
     this.memoEpochs = other.memoEpochs == null ? null : other.memoEpochs.clone();
     this.podsView = other.podsView;
@@ -669,12 +671,18 @@ public final class NodeInfo {
     }
     if (sign > 0) {
       podBloom |= pod.labelBloom();
-    } else {
+    } else if (pods.isEmpty()) {
+      podBloom = 0;
+      removalsSinceBloom = 0;
+    } else if (++removalsSinceBloom > pods.size()) {
+      // A removal leaves the bits a superset, which only skips fewer nodes; they are recomputed
+      // once as many pods have left as remain, so a removal costs O(1) on average.
       long bloom = 0;
       for (int i = 0, n = pods.size(); i < n; i++) {
         bloom |= pods.get(i).labelBloom();
       }
       podBloom = bloom;
+      removalsSinceBloom = 0;
     }
     Resource req = pod.requests();
     if (sign > 0) {
