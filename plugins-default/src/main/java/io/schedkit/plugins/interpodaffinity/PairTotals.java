@@ -114,7 +114,9 @@ abstract class PairTotals {
 
   /**
    * The existing pods matching an incoming term's matcher, per value of one topology key
-   * (upstream's counts of the incoming pod's required affinity and anti-affinity terms).
+   * (upstream's counts of the incoming pod's required affinity and anti-affinity terms). Reads each
+   * position's domain from its {@link TopologyDomains}, which must have been refreshed with the
+   * same node list before each refresh of these totals ({@link Cache#incoming} does both).
    */
   static final class Incoming extends PairTotals {
     private final PodMatcher matcher;
