@@ -416,24 +416,7 @@ public final class NodeInfo {
    * @return the number of matching pods on the node
    */
   public int countMatching(PodMatcher matcher) {
-    long required = matcher.requiredBloom();
-    if ((podBloom & required) != required || pods.isEmpty()) {
-      // No pod here has every label pair the matcher requires: 0, without a look at the pods and
-      // without a memo (the check is cheaper than the memo).
-      return 0;
-    }
-    int slot = matcher.slot();
-    if (memoEpochs != null && slot < memoEpochs.length && memoEpochs[slot] == matcher.epoch()) {
-      return memoCounts[slot];
-    }
-    int count = 0;
-    for (int i = 0, n = pods.size(); i < n; i++) {
-      if (matcher.matches(pods.get(i))) {
-        count++;
-      }
-    }
-    memoize(slot, matcher.epoch(), count);
-    return count;
+    return countMatching(matcher, null);
   }
 
   /**
@@ -451,30 +434,20 @@ public final class NodeInfo {
    * @return the number of matching pods on this node
    */
   public int countMatching(PodMatcher matcher, NodeInfo earlier) {
-    long required = matcher.requiredBloom();
-    if ((podBloom & required) != required || pods.isEmpty()) {
-      return 0;
+    int count = knownCount(matcher);
+    if (count >= 0) {
+      return count;
     }
-    int slot = matcher.slot();
-    int epoch = matcher.epoch();
-    if (memoEpochs != null && slot < memoEpochs.length && memoEpochs[slot] == epoch) {
-      return memoCounts[slot];
-    }
-    if (earlier == null || earlier == this) {
-      return countMatching(matcher);
-    }
-    int count;
-    if ((earlier.podBloom & required) != required || earlier.pods.isEmpty()) {
+    count = earlier == null || earlier == this ? -1 : earlier.knownCount(matcher);
+    if (count < 0) {
       count = 0;
-    } else if (earlier.memoEpochs != null
-        && slot < earlier.memoEpochs.length
-        && earlier.memoEpochs[slot] == epoch) {
-      count = earlier.memoCounts[slot];
-    } else {
-      return countMatching(matcher);
-    }
-    ArrayList<PodInfo> before = earlier.pods;
-    if (before != pods) {
+      for (int i = 0, n = pods.size(); i < n; i++) {
+        if (matcher.matches(pods.get(i))) {
+          count++;
+        }
+      }
+    } else if (earlier.pods != pods) {
+      ArrayList<PodInfo> before = earlier.pods;
       int m = before.size();
       int n = pods.size();
       for (int i = 0, end = Math.max(m, n); i < end; i++) {
@@ -490,8 +463,25 @@ public final class NodeInfo {
         }
       }
     }
-    memoize(slot, epoch, count);
+    memoize(matcher.slot(), matcher.epoch(), count);
     return count;
+  }
+
+  /**
+   * The count of {@code matcher} without a look at the pods, or -1: 0 when no pod carries every
+   * label pair the matcher requires (not memoized; the check is cheaper than the memo), else the
+   * memo.
+   */
+  private int knownCount(PodMatcher matcher) {
+    long required = matcher.requiredBloom();
+    if ((podBloom & required) != required || pods.isEmpty()) {
+      return 0;
+    }
+    int slot = matcher.slot();
+    if (memoEpochs != null && slot < memoEpochs.length && memoEpochs[slot] == matcher.epoch()) {
+      return memoCounts[slot];
+    }
+    return -1;
   }
 
   private void memoize(int slot, int epoch, int count) {

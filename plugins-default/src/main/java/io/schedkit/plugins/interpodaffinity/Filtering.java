@@ -334,8 +334,11 @@ final class Filtering {
     return snapshot.list() == nodes ? snapshot : new ListLister(nodes);
   }
 
-  /** {@code nodes} as a lister, for callers that pass another list than the snapshot's. */
-  private record ListLister(List<NodeInfo> list) implements NodeInfoLister {
+  /**
+   * {@code nodes} as a lister, for callers that pass another list than the snapshot's; it tells
+   * nothing about changes, so structures kept across calls re-read every node.
+   */
+  record ListLister(List<NodeInfo> list) implements NodeInfoLister {
     @Override
     public java.util.Optional<NodeInfo> get(String nodeName) {
       return list.stream().filter(n -> n.name().equals(nodeName)).findFirst();

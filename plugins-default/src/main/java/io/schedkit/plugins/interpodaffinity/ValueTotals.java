@@ -27,7 +27,7 @@ final class ValueTotals {
 
   /** Adds {@code delta} to {@code value}'s total, dropping it at 0. */
   void adjust(String value, long delta) {
-    byValue.merge(value, delta, (a, b) -> a + b == 0 ? null : a + b);
+    mergeByValue(value, delta);
     if (epoch == domains.epoch()) {
       add(domains.idOf(value), delta);
     }
@@ -35,10 +35,14 @@ final class ValueTotals {
 
   /** Adds {@code delta} to the total of the value numbered {@code id} in the current epoch. */
   void adjustAt(int id, long delta) {
-    byValue.merge(domains.valueOf(id), delta, (a, b) -> a + b == 0 ? null : a + b);
+    mergeByValue(domains.valueOf(id), delta);
     if (epoch == domains.epoch()) {
       add(id, delta);
     }
+  }
+
+  private void mergeByValue(String value, long delta) {
+    byValue.merge(value, delta, (a, b) -> a + b == 0 ? null : a + b);
   }
 
   private void add(int id, long delta) {

@@ -3,7 +3,6 @@ package io.schedkit.plugins.interpodaffinity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.schedkit.framework.NodeInfo;
-import io.schedkit.framework.NodeInfoLister;
 import io.schedkit.framework.PodInfo;
 import io.schedkit.framework.PodMatcher;
 import io.schedkit.framework.model.LabelSelector;
@@ -15,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,7 +79,7 @@ final class PairTotalsTest {
           changed.addPod(PodInfo.of(pod("p" + seed + "-" + round, r.nextBoolean())));
         }
         nodes.set(p, changed);
-        zones.refresh(listerOf(nodes));
+        zones.refresh(new Filtering.ListLister(nodes));
         totals.refresh(nodes, false);
         Map<String, Long> expected = recount(nodes);
         assertThat(totals.valueTotals().view())
@@ -101,14 +99,14 @@ final class PairTotalsTest {
     List<NodeInfo> nodes = new ArrayList<>(List.of(NodeInfo.of(node("a", "z1"))));
     TopologyDomains zones = new TopologyDomains("zone");
     PairTotals.Incoming totals = new PairTotals.Incoming(RED, zones);
-    zones.refresh(listerOf(nodes));
+    zones.refresh(new Filtering.ListLister(nodes));
     totals.refresh(nodes, true);
     assertThat(totals.valueTotals().view()).isEmpty();
 
     NodeInfo copy = nodes.get(0).copy();
     copy.addPod(PodInfo.of(pod("r1", true)));
     nodes.set(0, copy);
-    zones.refresh(listerOf(nodes));
+    zones.refresh(new Filtering.ListLister(nodes));
     totals.refresh(nodes, true);
 
     assertThat(totals.valueTotals().view()).containsExactlyEntriesOf(Map.of("z1", 1L));
@@ -123,36 +121,6 @@ final class PairTotalsTest {
       }
     }
     return out;
-  }
-
-  /** The nodes as a lister that tells nothing about changes (the domains re-read every node). */
-  private static NodeInfoLister listerOf(List<NodeInfo> nodes) {
-    return new NodeInfoLister() {
-      @Override
-      public List<NodeInfo> list() {
-        return nodes;
-      }
-
-      @Override
-      public Optional<NodeInfo> get(String nodeName) {
-        return nodes.stream().filter(n -> n.name().equals(nodeName)).findFirst();
-      }
-
-      @Override
-      public List<NodeInfo> havePodsWithAffinity() {
-        return List.of();
-      }
-
-      @Override
-      public List<NodeInfo> havePodsWithRequiredAntiAffinity() {
-        return List.of();
-      }
-
-      @Override
-      public int imageNodeCount(String imageName) {
-        return 0;
-      }
-    };
   }
 
   private static Node node(String name, String zone) {
