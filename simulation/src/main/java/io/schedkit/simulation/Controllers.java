@@ -78,6 +78,8 @@ final class Controllers {
   private final Map<String, Controller> byPod = new HashMap<>();
   private final List<DaemonSet> daemonSets = new ArrayList<>();
 
+  private final OwnedObjects owned = new OwnedObjects();
+
   Controllers(Host host, long seed) {
     this.host = host;
     this.seed = seed;
@@ -105,13 +107,35 @@ final class Controllers {
     if (c == null) {
       return;
     }
-    for (Pod p : host.cluster().pods()) {
-      if (WorkloadPods.ownedBy(p, workload) || c.adopts(p)) {
-        byPod.put(p.uid(), c);
-        c.existing(p);
-      }
+    List<Pod> pods = podsOf(workload, c, owned.candidates(workload, host.cluster()::pod));
+    assert pods.equals(podsOf(workload, c, host.cluster().pods()))
+        : "the index of pods by controller is stale";
+    for (Pod p : pods) {
+      byPod.put(p.uid(), c);
+      c.existing(p);
     }
     c.sync();
+  }
+
+  /** The pods of {@code candidates} that {@code workload}'s controller {@code c} owns or adopts. */
+  private static List<Pod> podsOf(Workload workload, Controller c, List<Pod> candidates) {
+    List<Pod> out = new ArrayList<>();
+    for (Pod p : candidates) {
+      if (WorkloadPods.ownedBy(p, workload) || c.adopts(p)) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  /** A pod was created. */
+  void podAdded(Pod pod) {
+    owned.podAdded(pod);
+  }
+
+  /** A workload was created. */
+  void workloadAdded(Workload workload) {
+    owned.workloadAdded(workload);
   }
 
   /** A pod was bound. */
@@ -124,6 +148,7 @@ final class Controllers {
 
   /** A pod was deleted: completed ({@code completed}) or evicted. */
   void gone(Pod pod, boolean completed) {
+    owned.podDeleted(pod);
     Controller c = byPod.remove(pod.uid());
     if (c != null) {
       host.later(Duration.ZERO, () -> c.gone(pod, completed));
@@ -238,10 +263,8 @@ final class Controllers {
       if (spec().paused()) {
         return;
       }
-      for (Workload w : host.cluster().list().workloads()) {
-        if (w.kind().equals(Workload.REPLICA_SET) && ownedBy(w, workload)) {
-          return; // the Deployment's ReplicaSet exists: it manages the pods
-        }
+      if (hasReplicaSet()) {
+        return; // the Deployment's ReplicaSet exists: it manages the pods
       }
       Workload rs = host.create(WorkloadPods.replicaSetOf(workload), rank);
       start(rs, rank, false);
@@ -249,6 +272,15 @@ final class Controllers {
 
     @Override
     void gone(Pod pod, boolean completed) {}
+
+    private boolean hasReplicaSet() {
+      boolean has = owned.controlsReplicaSet(workload);
+      assert has
+              == host.cluster().list().workloads().stream()
+                  .anyMatch(w -> w.kind().equals(Workload.REPLICA_SET) && ownedBy(w, workload))
+          : "the index of ReplicaSets by Deployment is stale";
+      return has;
+    }
 
     private boolean ownedBy(Workload rs, Workload deployment) {
       for (OwnerReference r : rs.metadata().ownerReferences()) {

@@ -460,6 +460,7 @@ public final class Simulation {
         budgets.podChanged(pod, event.type() == WatchEvent.Type.DELETED);
         switch (event.type()) {
           case ADDED -> {
+            controllers.podAdded(pod);
             if (pod.isAssigned()) {
               started(pod);
             }
@@ -482,6 +483,7 @@ public final class Simulation {
           }
         }
       } else if (o instanceof Workload w && event.type() == WatchEvent.Type.ADDED) {
+        controllers.workloadAdded(w);
         budgets.workloadAdded(w);
       } else if (o instanceof Node && event.type() == WatchEvent.Type.ADDED) {
         Node node = (Node) o;

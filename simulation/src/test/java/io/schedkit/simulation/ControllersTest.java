@@ -236,6 +236,172 @@ final class ControllersTest {
   }
 
   @Test
+  void clusterControllers_countTheirOwnPodsAndAdoptOnlyTheirNamespacesPodsWithoutController() {
+    List<KubeObject> cluster = new ArrayList<>(nodes(2));
+    cluster.addAll(
+        CODEC
+            .decode(
+                """
+                apiVersion: v1
+                kind: List
+                items:
+                - apiVersion: apps/v1
+                  kind: ReplicaSet
+                  metadata: {name: web, namespace: a, uid: rs-web-a}
+                  spec:
+                    replicas: 3
+                    selector: {matchLabels: {app: web}}
+                    template: &web
+                      metadata: {labels: {app: web}}
+                      spec: {containers: [{name: c, image: x, resources: {requests: {cpu: 100m}}}]}
+                - apiVersion: v1
+                  kind: Pod
+                  metadata:
+                    name: web-own
+                    namespace: a
+                    labels: {app: web}
+                    ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web, uid: rs-web-a, controller: true}]
+                  spec: {nodeName: node-1, containers: [{name: c, image: x}]}
+                - apiVersion: v1
+                  kind: Pod
+                  metadata: {name: loose, namespace: a, labels: {app: web}}
+                  spec: {nodeName: node-1, containers: [{name: c, image: x}]}
+                - apiVersion: v1
+                  kind: Pod
+                  metadata:
+                    name: stale
+                    namespace: a
+                    labels: {app: web}
+                    ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web, uid: rs-gone, controller: true}]
+                  spec: {nodeName: node-2, containers: [{name: c, image: x}]}
+                - apiVersion: v1
+                  kind: Pod
+                  metadata: {name: loose, namespace: b, labels: {app: web}}
+                  spec: {nodeName: node-2, containers: [{name: c, image: x}]}
+                - apiVersion: apps/v1
+                  kind: ReplicaSet
+                  metadata: {name: web, namespace: b, uid: rs-web-b}
+                  spec:
+                    replicas: 2
+                    selector: {matchLabels: {app: web}}
+                    template: *web
+                - apiVersion: v1
+                  kind: Pod
+                  metadata:
+                    name: web-own
+                    namespace: b
+                    labels: {app: web}
+                    ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: web, uid: rs-web-b, controller: true}]
+                  spec: {nodeName: node-2, containers: [{name: c, image: x}]}
+                - apiVersion: apps/v1
+                  kind: Deployment
+                  metadata: {name: api, namespace: a}
+                  spec:
+                    replicas: 2
+                    selector: {matchLabels: {app: api}}
+                    template: &api
+                      metadata: {labels: {app: api}}
+                      spec: {containers: [{name: c, image: x, resources: {requests: {cpu: 100m}}}]}
+                - apiVersion: apps/v1
+                  kind: ReplicaSet
+                  metadata:
+                    name: api-7d9f
+                    namespace: a
+                    ownerReferences: [{apiVersion: apps/v1, kind: Deployment, name: api, uid: d-api, controller: true}]
+                  spec:
+                    replicas: 2
+                    selector: {matchLabels: {app: api}}
+                    template: *api
+                - apiVersion: apps/v1
+                  kind: Deployment
+                  metadata: {name: svc, namespace: a}
+                  spec:
+                    replicas: 1
+                    selector: {matchLabels: {app: svc}}
+                    template:
+                      metadata: {labels: {app: svc}}
+                      spec: {containers: [{name: c, image: x}]}
+                - apiVersion: apps/v1
+                  kind: StatefulSet
+                  metadata: {name: db, namespace: a, uid: ss-db}
+                  spec:
+                    replicas: 3
+                    serviceName: db
+                    selector: {matchLabels: {app: db}}
+                    template:
+                      metadata: {labels: {app: db}}
+                      spec: {containers: [{name: c, image: x}]}
+                - apiVersion: v1
+                  kind: Pod
+                  metadata: {name: db-0, namespace: a, labels: {app: db}}
+                  spec: {nodeName: node-1, containers: [{name: c, image: x}]}
+                - apiVersion: v1
+                  kind: Pod
+                  metadata:
+                    name: db-1
+                    namespace: a
+                    labels: {app: db}
+                    ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: ss-db, controller: true}]
+                  spec: {nodeName: node-2, containers: [{name: c, image: x}]}
+                """,
+                "cluster.yaml")
+            .objects());
+    Recorder r = new Recorder();
+    run(cluster, List.of(), 0, r);
+
+    // web in a: web-own and the adopted loose (not b's loose, nor stale, whose controller is gone);
+    // web in b: its own and b's loose; api's ReplicaSet is in the file; svc's is created.
+    assertThat(r.created)
+        .filteredOn(Workload.class::isInstance)
+        .extracting(KubeObject::key)
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .matches("a/svc-[a-z0-9]+");
+    assertThat(r.pods())
+        .extracting(p -> p.namespace() + "/" + p.controllerRef().orElseThrow().name())
+        .hasSize(5)
+        .filteredOn(owner -> !owner.startsWith("a/svc-"))
+        .containsExactlyInAnyOrder("a/web", "a/api-7d9f", "a/api-7d9f", "a/db");
+    assertThat(r.pods()).extracting(Pod::name).contains("db-2");
+  }
+
+  @Test
+  void replicaSetArrivingLater_adoptsOnlyThePodsWithoutControllerStillRunning() {
+    Pod done =
+        makePod()
+            .name("done")
+            .label("app", "web")
+            .annotation(Simulation.DURATION_ANNOTATION, "5")
+            .req(Map.of("cpu", "100m"))
+            .obj();
+    Pod running = makePod().name("running").label("app", "web").req(Map.of("cpu", "100m")).obj();
+    Workload rs =
+        Workload.builder()
+            .kind(Workload.REPLICA_SET)
+            .metadata(
+                ObjectMeta.builder()
+                    .name("web")
+                    .namespace("default")
+                    .annotation(Simulation.ARRIVAL_ANNOTATION, "10")
+                    .build())
+            .selector(io.schedkit.framework.model.LabelSelector.of(Map.of("app", "web")))
+            .spec(
+                WorkloadSpec.builder()
+                    .replicas(2)
+                    .template(
+                        ObjectMeta.builder().label("app", "web").build(),
+                        makePod().req(Map.of("cpu", "100m")).obj().spec())
+                    .build())
+            .build();
+    Recorder r = new Recorder();
+    SimulationResult result = run(nodes(1), List.of(done, running, rs), 0, r);
+
+    // "done" completed at 5 s: the ReplicaSet adopts "running" and creates one pod.
+    assertThat(r.pods()).extracting(Pod::name).hasSize(3).startsWith("done", "running");
+    assertThat(r.pods().get(2).name()).matches("web-" + SUFFIX);
+    assertThat(result.placements()).hasSize(3);
+  }
+
+  @Test
   void statefulSet_evictedPod_isCreatedAgainUnderItsName() {
     List<KubeObject> workload = new ArrayList<>(resource("zookeeper.yaml"));
     workload.add(PriorityClass.builder().name("high").value(1000).build());
