@@ -16,6 +16,7 @@ import io.schedkit.framework.model.Pod;
 import io.schedkit.framework.model.PodCondition;
 import io.schedkit.framework.model.PodDisruptionBudget;
 import io.schedkit.framework.model.PodTemplateSpec;
+import io.schedkit.framework.model.PriorityClass;
 import io.schedkit.framework.model.Workload;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -262,6 +263,12 @@ public final class Simulation {
     private final boolean observed = !listeners.isEmpty();
     private final Controllers controllers;
     private final DisruptionBudgets.Live budgets = new DisruptionBudgets.Live(cluster);
+    private final PodAdmission admission =
+        new PodAdmission(
+            clusterObjects.stream()
+                .filter(PriorityClass.class::isInstance)
+                .map(PriorityClass.class::cast)
+                .toList());
     private boolean loading;
     private int pendingTasks;
     private long created;
@@ -312,7 +319,13 @@ public final class Simulation {
         order.putIfAbsent(key, new long[] {rank, created++});
       }
       emitCreated(object);
-      return cluster.create(object);
+      return cluster.create(admitted(object));
+    }
+
+    /** {@code object} as the API server would store it (a pod admitted, anything else as it is). */
+    @SuppressWarnings("unchecked")
+    private <T extends KubeObject> T admitted(T object) {
+      return object instanceof Pod pod ? (T) admission.admit(pod) : object;
     }
 
     SimulationResult execute() {
@@ -325,7 +338,8 @@ public final class Simulation {
         }
       }
       loading = true;
-      cluster.createAll(DisruptionBudgets.withStatuses(clusterObjects));
+      cluster.createAll(
+          DisruptionBudgets.withStatuses(clusterObjects).stream().map(this::admitted).toList());
       loading = false;
       budgets.start(unobserved);
       emit(new SimulationEvent.Started(0, trackedPods.size(), clusterNodes));
@@ -423,7 +437,7 @@ public final class Simulation {
                 .status(DisruptionBudgets.status(pdb, cluster.pods(), cluster.list().workloads()))
                 .build();
       }
-      KubeObject stored = cluster.create(object);
+      KubeObject stored = cluster.create(admitted(object));
       if (stored instanceof Workload w) {
         controllers.start(w, rank, false);
       } else if (stored instanceof PodDisruptionBudget pdb) {
@@ -481,6 +495,12 @@ public final class Simulation {
             }
             controllers.gone(pod, completed);
           }
+        }
+      } else if (o instanceof PriorityClass c) {
+        if (event.type() == WatchEvent.Type.DELETED) {
+          admission.classDeleted(c);
+        } else {
+          admission.classStored(c);
         }
       } else if (o instanceof Workload w && event.type() == WatchEvent.Type.ADDED) {
         controllers.workloadAdded(w);
