@@ -86,6 +86,22 @@ final class ControllersTest {
     return nodes;
   }
 
+  /** A ReplicaSet of two pods labelled app=web, each requesting {@code cpu}. */
+  private static Workload webReplicaSet(ObjectMeta metadata, String cpu) {
+    return Workload.builder()
+        .kind(Workload.REPLICA_SET)
+        .metadata(metadata)
+        .selector(io.schedkit.framework.model.LabelSelector.of(Map.of("app", "web")))
+        .spec(
+            WorkloadSpec.builder()
+                .replicas(2)
+                .template(
+                    ObjectMeta.builder().label("app", "web").build(),
+                    makePod().req(Map.of("cpu", cpu)).obj().spec())
+                .build())
+        .build();
+  }
+
   private static SimulationResult run(
       List<? extends KubeObject> cluster,
       List<? extends KubeObject> workload,
@@ -375,23 +391,13 @@ final class ControllersTest {
             .obj();
     Pod running = makePod().name("running").label("app", "web").req(Map.of("cpu", "100m")).obj();
     Workload rs =
-        Workload.builder()
-            .kind(Workload.REPLICA_SET)
-            .metadata(
-                ObjectMeta.builder()
-                    .name("web")
-                    .namespace("default")
-                    .annotation(Simulation.ARRIVAL_ANNOTATION, "10")
-                    .build())
-            .selector(io.schedkit.framework.model.LabelSelector.of(Map.of("app", "web")))
-            .spec(
-                WorkloadSpec.builder()
-                    .replicas(2)
-                    .template(
-                        ObjectMeta.builder().label("app", "web").build(),
-                        makePod().req(Map.of("cpu", "100m")).obj().spec())
-                    .build())
-            .build();
+        webReplicaSet(
+            ObjectMeta.builder()
+                .name("web")
+                .namespace("default")
+                .annotation(Simulation.ARRIVAL_ANNOTATION, "10")
+                .build(),
+            "100m");
     Recorder r = new Recorder();
     SimulationResult result = run(nodes(1), List.of(done, running, rs), 0, r);
 
@@ -424,19 +430,7 @@ final class ControllersTest {
 
   @Test
   void replicaSet_evictedPod_isReplacedByANewOne() {
-    Workload rs =
-        Workload.builder()
-            .kind(Workload.REPLICA_SET)
-            .name("web")
-            .selector(io.schedkit.framework.model.LabelSelector.of(Map.of("app", "web")))
-            .spec(
-                WorkloadSpec.builder()
-                    .replicas(2)
-                    .template(
-                        ObjectMeta.builder().label("app", "web").build(),
-                        makePod().req(Map.of("cpu", "3")).obj().spec())
-                    .build())
-            .build();
+    Workload rs = webReplicaSet(ObjectMeta.builder().name("web").namespace("default").build(), "3");
     Pod big =
         makePod()
             .name("big")
